@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { errorMessages, isFreshNewsign } from '@tidemark/contract';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { seed } from './db/seed';
+import { headerText, registerCalls } from './http/calls';
+import type { AppContext } from './http/context';
+import { errorEnvelope } from './http/envelope';
+import { installErrorHandlers } from './http/errors';
+import { rateLimiters } from './http/rate-limits';
+import { systemClock, type Clock } from './lib/clock';
+import { APP_VERSION } from './lib/version';
+import { outboxDelivery, smtpDelivery, type Delivery } from './modules/auth/delivery';
+import { allRoutes } from './modules';
+import { Hub } from './realtime/hub';
+import { registerWebsocket } from './realtime/ws.routes';
+
+export interface BuildOptions {
+  config: Config;
+  clock?: Clock;
+  delivery?: Delivery;
+  /** SQLite file name inside DATA_DIR (tests use one per run). */
+  sqliteFile?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface Built {
+  fastify: FastifyInstance;
+  app: AppContext;
+  hub: Hub;
+}
+
+/** Strips the session token from a logged URL (the websocket carries it in the query). */
+function loggedUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.apptoken', 'req.headers.authorization', 'req.headers.newsign'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: loggedUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+/**
+ * Builds the whole server without listening, so tests drive it over a real port or inject. Opens
+ * the database, migrates, seeds, and registers every contract call.
+ */
+export async function buildApp(options: BuildOptions): Promise<Built> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const fastify = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    // Per-request lines only when debugging; faults and refusals are logged where they happen.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  });
+
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.sqliteFile ? { sqliteFile: options.sqliteFile } : {}),
+  });
+  fastify.addHook('onClose', () => database.close());
+
+  const outbox = outboxDelivery(config.dataDir, () => clock.now());
+  const app: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    delivery:
+      options.delivery ??
+      (config.smtpUrl ? smtpDelivery(config.smtpUrl, config.smtpFrom, outbox) : outbox),
+    log: fastify.log,
+  };
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const applied = await migrateToLatest(database);
+  if (applied.length)
+    fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
+  await seed(app);
+
+  await fastify.register(formbody);
+  await fastify.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 5 * 1_048_576, files: 4, fields: 50 },
+  });
+  await fastify.register(rateLimit, { global: false });
+  await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  fastify.decorateRequest('user', null);
+  installErrorHandlers(fastify);
+
+  // newsign on every contract call (header, or `sign` in the query where no header can be set).
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.config.call) return;
+    const sign = headerText(request, 'newsign') ?? (request.query as Record<string, string>).sign;
+    if (!isFreshNewsign(config.newsignSecret, sign, clock.now())) {
+      request.log.info('stale or missing newsign');
+      return reply.send(errorEnvelope('staleSignature'));
+    }
+  });
+  // Lets clients whose clock drifts compute a fresh newsign.
+  fastify.addHook('onSend', async (_request, reply) => {
+    reply.header('x-server-time', String(clock.now()));
+  });
+
+  let ready = false;
+  fastify.get('/healthz', async (_request, reply) =>
+    ready
+      ? { status: 'ok', version: APP_VERSION, database: database.dialect }
+      : reply.code(503).send({ status: 'starting', ...errorMessages('statusCode500') }),
+  );
+
+  registerCalls(fastify, app, allRoutes, rateLimiters(fastify, config.rateLimits));
+
+  const hub = new Hub();
+  registerWebsocket(fastify, app, hub);
+  fastify.addHook('preClose', async () => hub.closeAll(1001, 'server shutting down'));
+
+  if (fs.existsSync(config.webDist)) {
+    await fastify.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      // Hashed bundles never change; index.html must be revalidated to pick up a new build.
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    fastify.log.warn({ webDist: config.webDist }, 'web app not built: serving the API only');
+  }
+
+  await fastify.ready();
+  ready = true;
+  return { fastify, app, hub };
+}

@@ -1,0 +1,129 @@
+import path from 'node:path';
+import { NEWSIGN_DEFAULT_SECRET } from '@tidemark/contract';
+import { z } from 'zod';
+
+/** apps/server, whether this runs from src/ (tests, tsx) or from the dist/ bundle. */
+const serverDir = path.resolve(import.meta.dirname, '..');
+
+export interface RateLimitSize {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimits {
+  login: { perIp: RateLimitSize; perAccount: RateLimitSize };
+  register: { perIp: RateLimitSize; perAccount: RateLimitSize };
+  sendCode: { perIp: RateLimitSize; perAccount: RateLimitSize };
+  passwordReset: { perIp: RateLimitSize; perAccount: RateLimitSize };
+}
+
+const minutes = (n: number) => n * 60_000;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: {
+    perIp: { max: 30, windowMs: minutes(10) },
+    perAccount: { max: 10, windowMs: minutes(15) },
+  },
+  register: {
+    perIp: { max: 10, windowMs: minutes(60) },
+    perAccount: { max: 5, windowMs: minutes(60) },
+  },
+  sendCode: {
+    perIp: { max: 20, windowMs: minutes(60) },
+    perAccount: { max: 5, windowMs: minutes(60) },
+  },
+  passwordReset: {
+    perIp: { max: 10, windowMs: minutes(60) },
+    perAccount: { max: 5, windowMs: minutes(15) },
+  },
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  NEWSIGN_SECRET: z
+    .string()
+    .regex(/^[A-Z2-7]+=*$/, 'must be a base32 string (A-Z and 2-7)')
+    .min(16, 'must be at least 16 base32 characters')
+    .default(NEWSIGN_DEFAULT_SECRET),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_FROM: z.string().default('Tidemark <no-reply@tidemark.local>'),
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: booleanFlag,
+  ALLOWED_ORIGINS: z.string().default(''),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  newsignSecret: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  tokenTtlMs: number;
+  trustProxy: boolean;
+  /** Origins allowed to open the websocket besides the server's own host. */
+  allowedOrigins: string[];
+  /** The built trader app; served at / when it exists. */
+  webDist: string;
+  /** Largest JSON or form body, in bytes. */
+  bodyLimit: number;
+  rateLimits: RateLimits;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads every setting from the environment, or throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    newsignSecret: e.NEWSIGN_SECRET,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    tokenTtlMs: e.TOKEN_TTL_DAYS * 24 * 3_600_000,
+    trustProxy: e.TRUST_PROXY,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverDir, '../web/dist')),
+    bodyLimit: 1_048_576,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { TidemarkSqliteDialect } from './sqlite-driver';
+
+export type DialectName = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+/** Either the database or an open transaction: services and repositories take this first. */
+export type Executor = Db | Trx;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  /** Where the data lives, for logs: the SQLite file, or the PostgreSQL database name. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** SQLite file name inside dataDir. */
+  sqliteFile?: string;
+}
+
+// int8 as bigint, so money never passes through a JavaScript number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      location: new URL(options.databaseUrl).pathname.slice(1) || 'postgres',
+      close: () => db.destroy(),
+    };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile ?? 'tidemark.db');
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely<Database>({ dialect: new TidemarkSqliteDialect(sqlite) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
+
+/**
+ * Runs fn in one database transaction. On PostgreSQL a serialisation failure or deadlock is retried
+ * a few times, so callers see either a committed result or a real error.
+ */
+export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 5 || typeof code !== 'string' || !RETRYABLE_PG_CODES.has(code)) throw error;
+    }
+  }
+}
+
+/** bigint (or a PostgreSQL count) from the database, as a JavaScript number for ids and times. */
+export function num(value: bigint | number | string): number {
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** A unique constraint refused the write (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    code === '23505'
+  );
+}

@@ -1,0 +1,22 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './database';
+import { accounts } from './migrations/0001-accounts';
+import type { MigrationContext } from './migrations/helpers';
+
+/** In order; a migration, once released, is never edited: add a new one. */
+function migrations(context: MigrationContext): Record<string, Migration> {
+  return {
+    '0001-accounts': accounts(context),
+  };
+}
+
+/** Brings the schema up to date; safe to run from several processes at once (Kysely locks). */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = {
+    getMigrations: async () => migrations({ dialect: handle.dialect }),
+  };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,151 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import type { AppContext } from '../http/context';
+import { hashPassword, randomInviteCode, randomToken } from '../lib/secrets';
+import { isUniqueViolation } from './database';
+
+/** The demo trader of the README. */
+export const DEMO_TRADER = {
+  email: 'demo@tidemark.dev',
+  password: 'Demo2026',
+  nickname: 'Demo Trader',
+} as const;
+
+export const INITIAL_ADMIN_FILE = 'initial-admin.json';
+
+const PUBLIC_CONFIG: Record<string, string> = {
+  logo: '/logo.svg',
+  serviceUrl: '#/pages/index/service',
+  withdrawRate: '0.001',
+  miningData: JSON.stringify({ active: false }),
+};
+
+const HOME_BANNERS = [
+  { title: 'Trade 12 coins around the clock', image: '/banners/markets.svg', link: '' },
+  {
+    title: 'Practise with 100,000 demo USDT',
+    image: '/banners/demo.svg',
+    link: '#/pages/login/register',
+  },
+  { title: 'Your keys, your platform: self-hosted', image: '/banners/self-hosted.svg', link: '' },
+];
+
+/** First start: configuration, banners, the demo trader and the initial operator. Idempotent. */
+export async function seed(app: AppContext): Promise<void> {
+  const { db, clock } = app;
+  const now = BigInt(clock.now());
+
+  for (const [key, value] of Object.entries(PUBLIC_CONFIG)) {
+    await db
+      .insertInto('app_config')
+      .values({ key, value, is_public: 1n, updated_at: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  }
+
+  const bannerCount = await db
+    .selectFrom('banners')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(bannerCount.n) === 0) {
+    await db
+      .insertInto('banners')
+      .values(
+        HOME_BANNERS.map((b, i) => ({
+          banner_type: 1n,
+          title: b.title,
+          image_url: b.image,
+          link: b.link,
+          sort: BigInt(i),
+          active: 1n,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+
+  await seedDemoTrader(app, now);
+  await seedInitialOperator(app, now);
+}
+
+async function seedDemoTrader(app: AppContext, now: bigint): Promise<void> {
+  const exists = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_TRADER.email)
+    .executeTakeFirst();
+  if (exists) return;
+  try {
+    await app.db
+      .insertInto('users')
+      .values({
+        email: DEMO_TRADER.email,
+        phone: null,
+        area_code: null,
+        password_hash: await hashPassword(DEMO_TRADER.password),
+        pay_password_hash: null,
+        nickname: DEMO_TRADER.nickname,
+        invite_code: randomInviteCode(),
+        inviter_id: null,
+        verify_level: 0n,
+        member_tier: 'ordinary',
+        mode: 'demo',
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+        last_seen_at: null,
+      })
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+}
+
+/** 24 random url-safe characters, with the upper case letter and digit the password rule wants. */
+function randomAdminPassword(): string {
+  return `${randomToken().slice(0, 22)}A7`;
+}
+
+/**
+ * Creates the first operator when there is none, and writes its credentials to
+ * DATA_DIR/initial-admin.json (mode 600). The password is never logged.
+ */
+async function seedInitialOperator(app: AppContext, now: bigint): Promise<void> {
+  const any = await app.db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
+  if (any) return;
+  const password = randomAdminPassword();
+  const totpSecret = new Secret({ size: 20 }).base32;
+  const username = 'admin';
+  try {
+    await app.db
+      .insertInto('operators')
+      .values({
+        username,
+        password_hash: await hashPassword(password),
+        totp_secret: totpSecret,
+        role: 'admin',
+        status: 'active',
+        created_at: now,
+        last_login_at: null,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) return;
+    throw error;
+  }
+  const otpauthUrl = new TOTP({
+    issuer: 'Tidemark',
+    label: username,
+    secret: Secret.fromBase32(totpSecret),
+  }).toString();
+  const file = path.join(app.config.dataDir, INITIAL_ADMIN_FILE);
+  await fs.mkdir(app.config.dataDir, { recursive: true });
+  await fs.writeFile(
+    file,
+    `${JSON.stringify({ username, password, totpSecret, otpauthUrl, role: 'admin' }, null, 2)}\n`,
+    { mode: 0o600 },
+  );
+  await fs.chmod(file, 0o600);
+  app.log.info({ file }, 'initial operator credentials written');
+}

@@ -1,0 +1,118 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Kysely's SQLite dialect with the two things DESIGN.md section 3 needs and the stock one lacks:
+ * write transactions BEGIN IMMEDIATE (so a reader never upgrades into SQLITE_BUSY mid-transaction),
+ * and a statement cache (the stock driver prepares every query again).
+ */
+export class TidemarkSqliteDialect implements Dialect {
+  constructor(private readonly database: BetterSqlite3.Database) {}
+
+  createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.database);
+  }
+  createQueryCompiler(): QueryCompiler {
+    return new SqliteQueryCompiler();
+  }
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new SqliteIntrospector(db);
+  }
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+class CachedConnection implements DatabaseConnection {
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+
+  constructor(private readonly db: BetterSqlite3.Database) {}
+
+  private prepare(sql: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(sql);
+    if (statement) return statement;
+    statement = this.db.prepare(sql);
+    if (this.statements.size >= STATEMENT_CACHE_SIZE) {
+      const oldest = this.statements.keys().next().value;
+      if (oldest !== undefined) this.statements.delete(oldest);
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
+
+  executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const statement = this.prepare(compiled.sql);
+    const parameters = compiled.parameters as unknown[];
+    if (statement.reader) {
+      return Promise.resolve({ rows: statement.all(...parameters) as R[] });
+    }
+    const { changes, lastInsertRowid } = statement.run(...parameters);
+    return Promise.resolve({
+      numAffectedRows: BigInt(changes),
+      insertId: BigInt(lastInsertRowid),
+      rows: [],
+    });
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not used with SQLite');
+  }
+}
+
+/** One connection shared in turn: SQLite serialises writers anyway, and in-process this is fastest. */
+class ImmediateSqliteDriver implements Driver {
+  private readonly connection: CachedConnection;
+  private queue: Promise<void> = Promise.resolve();
+  private release: (() => void) | undefined;
+
+  constructor(private readonly db: BetterSqlite3.Database) {
+    this.connection = new CachedConnection(db);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise<void>((resolve) => (release = resolve));
+    await previous;
+    this.release = release;
+    return this.connection;
+  }
+
+  async beginTransaction(
+    connection: DatabaseConnection,
+    _settings: TransactionSettings,
+  ): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+  async releaseConnection(): Promise<void> {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+  }
+  async destroy(): Promise<void> {
+    this.db.close();
+  }
+}

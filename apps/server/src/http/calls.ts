@@ -1,0 +1,109 @@
+import {
+  allCalls,
+  isErrorKey,
+  type CallDef,
+  type CallOutput,
+  type ParsedInput,
+  type RateLimitName,
+} from '@tidemark/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { z } from 'zod';
+import { sessionUser } from '../modules/auth/session.service';
+import type { AppContext, AuthUser, RequestContext } from './context';
+import { DomainError } from './domain-error';
+import { okEnvelope } from './envelope';
+
+export type Handler<C extends CallDef> = (
+  input: ParsedInput<C>,
+  ctx: RequestContext,
+) => Promise<CallOutput<C>>;
+
+/** A contract call and the function that serves it. */
+export interface BoundCall {
+  call: CallDef;
+  handler: (input: unknown, ctx: RequestContext) => Promise<unknown>;
+}
+
+/** Binds a handler to its call; the types of input and output come from the contract. */
+export function handle<C extends CallDef>(call: C, handler: Handler<C>): BoundCall {
+  return { call, handler: handler as BoundCall['handler'] };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every route registered from the contract. */
+    call?: CallDef;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The first failing field's catalogue key; a message that is not a key means bad shape. */
+export function validationError(error: z.ZodError): DomainError {
+  const first = error.issues[0];
+  const message = first?.message;
+  return new DomainError(isErrorKey(message) ? message : 'invalidInput');
+}
+
+export function headerText(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export async function authenticate(
+  app: AppContext,
+  request: FastifyRequest,
+  required: boolean,
+): Promise<AuthUser | null> {
+  const token = headerText(request, 'appToken');
+  if (!token) {
+    if (required) throw new DomainError('notLoggedIn');
+    return null;
+  }
+  const user = await sessionUser(app, token);
+  if (!user && required) throw new DomainError('sessionExpired');
+  return user;
+}
+
+/**
+ * Registers every bound call as a route. Refuses a call missing from the contract or bound twice,
+ * so the route table and the contract cannot drift apart.
+ */
+export function registerCalls(
+  fastify: FastifyInstance,
+  app: AppContext,
+  bound: readonly BoundCall[],
+  limiters: (name: RateLimitName) => preHandlerHookHandler[],
+): void {
+  const known = new Set(allCalls);
+  const seen = new Set<CallDef>();
+  for (const { call, handler } of bound) {
+    if (!known.has(call)) throw new Error(`${call.method} ${call.path} is not in the contract`);
+    if (seen.has(call)) throw new Error(`${call.method} ${call.path} is bound twice`);
+    seen.add(call);
+    fastify.route({
+      method: call.method,
+      url: call.path,
+      config: { call },
+      preHandler: (call.limits ?? []).flatMap(limiters),
+      handler: async (request, reply) => {
+        const user = await authenticate(app, request, call.auth === 'user');
+        request.user = user;
+        const source = call.method === 'GET' ? request.query : (request.body ?? {});
+        const parsed = call.input.safeParse(source);
+        if (!parsed.success) throw validationError(parsed.error);
+        const output = await handler(parsed.data, {
+          app,
+          user,
+          ip: request.ip,
+          userAgent: headerText(request, 'user-agent') ?? '',
+          idempotencyKey: headerText(request, 'idempotency-key'),
+        });
+        if (call.produces)
+          return reply.type(call.produces).header('cache-control', 'no-store').send(output);
+        return okEnvelope(output);
+      },
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { DatabaseHandle, Db } from '../db/database';
+import type { Clock } from '../lib/clock';
+import type { Delivery } from '../modules/auth/delivery';
+
+/** What every service may use; built once by buildApp. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  clock: Clock;
+  delivery: Delivery;
+  log: FastifyBaseLogger;
+}
+
+/** The caller of a user-authenticated call. */
+export interface AuthUser {
+  id: number;
+  sessionId: number;
+}
+
+export interface RequestContext {
+  app: AppContext;
+  user: AuthUser | null;
+  ip: string;
+  userAgent: string;
+  /** Idempotency-Key header, when sent. */
+  idempotencyKey: string | undefined;
+}

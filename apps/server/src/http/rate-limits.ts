@@ -1,0 +1,55 @@
+import type { RateLimitName } from '@tidemark/contract';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { RateLimits } from '../config';
+import { DomainError } from './domain-error';
+
+function field(source: unknown, name: string): string | undefined {
+  if (typeof source !== 'object' || source === null) return undefined;
+  const value = (source as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : undefined;
+}
+
+/** The account or address a request is about, from its body or query; undefined when none. */
+export function accountOf(request: FastifyRequest): string | undefined {
+  for (const source of [request.body, request.query]) {
+    const id = field(source, 'account') ?? field(source, 'email') ?? field(source, 'phone');
+    if (id) return `${field(source, 'areacode') ?? field(source, 'areaCode') ?? ''}:${id}`;
+  }
+  return undefined;
+}
+
+const tooMany = () => new DomainError('tooManyRequests', undefined, 429);
+
+/**
+ * Two limits per sensitive call: one per client IP and one per account, so neither one address
+ * hammering many accounts nor many addresses hammering one account get far.
+ */
+export function rateLimiters(
+  fastify: FastifyInstance,
+  limits: RateLimits,
+): (name: RateLimitName) => preHandlerHookHandler[] {
+  const cache = new Map<RateLimitName, preHandlerHookHandler[]>();
+  return (name) => {
+    let handlers = cache.get(name);
+    if (!handlers) {
+      const { perIp, perAccount } = limits[name];
+      handlers = [
+        fastify.rateLimit({
+          max: perIp.max,
+          timeWindow: perIp.windowMs,
+          keyGenerator: (request) => `${name}|ip|${request.ip}`,
+          errorResponseBuilder: tooMany,
+        }),
+        fastify.rateLimit({
+          max: perAccount.max,
+          timeWindow: perAccount.windowMs,
+          keyGenerator: (request) => `${name}|account|${accountOf(request) ?? ''}`,
+          allowList: (request) => accountOf(request) === undefined,
+          errorResponseBuilder: tooMany,
+        }),
+      ];
+      cache.set(name, handlers);
+    }
+    return handlers;
+  };
+}

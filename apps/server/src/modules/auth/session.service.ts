@@ -1,0 +1,39 @@
+import type { Executor } from '../../db/database';
+import type { AppContext, AuthUser } from '../../http/context';
+import { randomToken, sha256 } from '../../lib/secrets';
+import * as repo from './auth.repository';
+
+/** Opens a session and answers its token; only the token's hash is stored. */
+export async function openSession(
+  app: AppContext,
+  db: Executor,
+  userId: number,
+  client: { ip: string; userAgent: string },
+): Promise<string> {
+  const token = randomToken();
+  const now = app.clock.now();
+  await repo.insertSession(db, {
+    userId,
+    tokenHash: sha256(token),
+    now,
+    expiresAt: now + app.config.tokenTtlMs,
+    ...client,
+  });
+  return token;
+}
+
+/** The user a token belongs to, or null for an unknown, revoked or expired token. */
+export async function sessionUser(app: AppContext, token: string): Promise<AuthUser | null> {
+  if (token.length > 200) return null;
+  const row = await repo.findLiveSession(app.db, sha256(token), app.clock.now());
+  return row ? { id: Number(row.userId), sessionId: Number(row.sessionId) } : null;
+}
+
+export function closeSession(app: AppContext, sessionId: number): Promise<void> {
+  return repo.revokeSession(app.db, sessionId, app.clock.now());
+}
+
+/** Logs the user out everywhere (password change or reset, freeze). */
+export function closeAllSessions(app: AppContext, db: Executor, userId: number): Promise<void> {
+  return repo.revokeUserSessions(db, userId, app.clock.now());
+}

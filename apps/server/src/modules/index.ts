@@ -1,0 +1,13 @@
+import type { BoundCall } from '../http/calls';
+import { authRoutes } from './auth/auth.routes';
+import { commonRoutes } from './common/common.routes';
+import { contentRoutes } from './content/content.routes';
+import { userRoutes } from './user/user.routes';
+
+/** Every contract call with its handler; registerCalls checks the two agree. */
+export const allRoutes: readonly BoundCall[] = [
+  ...commonRoutes,
+  ...userRoutes,
+  ...authRoutes,
+  ...contentRoutes,
+];

@@ -1,0 +1,90 @@
+import type { WebSocket } from 'ws';
+
+/** A connected client: its socket, its user (null for a visitor) and its channels. */
+interface Client {
+  socket: WebSocket;
+  userId: number | null;
+  channels: Set<string>;
+}
+
+const PUBLIC_CHANNEL =
+  /^(tickers|(candle\.[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}\.[0-9a-z]{3,5})|((depth|trades)\.[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}))$/;
+const MAX_CHANNELS_PER_CLIENT = 64;
+
+/** The channel a user's own events go to; clients subscribe to it as plain `user`. */
+export const userChannel = (userId: number) => `user:${userId}`;
+
+/**
+ * Fan-out of server events to websocket clients by channel. A message is serialised once per
+ * publish, not once per client.
+ */
+export class Hub {
+  private readonly clients = new Set<Client>();
+  private readonly byChannel = new Map<string, Set<Client>>();
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  add(socket: WebSocket, userId: number | null): Client {
+    const client: Client = { socket, userId, channels: new Set() };
+    this.clients.add(client);
+    return client;
+  }
+
+  remove(client: Client): void {
+    for (const channel of client.channels) this.byChannel.get(channel)?.delete(client);
+    this.clients.delete(client);
+  }
+
+  /** Subscribes to the channels a client may see; answers the ones refused. */
+  subscribe(client: Client, channels: readonly string[]): string[] {
+    const refused: string[] = [];
+    for (const name of channels) {
+      const channel = this.resolve(client, name);
+      if (!channel || client.channels.size >= MAX_CHANNELS_PER_CLIENT) {
+        refused.push(name);
+        continue;
+      }
+      client.channels.add(channel);
+      let members = this.byChannel.get(channel);
+      if (!members) this.byChannel.set(channel, (members = new Set()));
+      members.add(client);
+    }
+    return refused;
+  }
+
+  unsubscribe(client: Client, channels: readonly string[]): void {
+    for (const name of channels) {
+      const channel = this.resolve(client, name);
+      if (!channel) continue;
+      client.channels.delete(channel);
+      this.byChannel.get(channel)?.delete(client);
+    }
+  }
+
+  /** Sends `{channel, data}` to every subscriber; `user:<id>` channels arrive as `user`. */
+  publish(channel: string, data: unknown): number {
+    const members = this.byChannel.get(channel);
+    if (!members || members.size === 0) return 0;
+    const shown = channel.startsWith('user:') ? 'user' : channel;
+    const frame = JSON.stringify({ channel: shown, data });
+    let sent = 0;
+    for (const client of members) {
+      if (client.socket.readyState === client.socket.OPEN) {
+        client.socket.send(frame);
+        sent++;
+      }
+    }
+    return sent;
+  }
+
+  closeAll(code: number, reason: string): void {
+    for (const client of this.clients) client.socket.close(code, reason);
+  }
+
+  private resolve(client: Client, name: string): string | null {
+    if (name === 'user') return client.userId === null ? null : userChannel(client.userId);
+    return PUBLIC_CHANNEL.test(name) ? name : null;
+  }
+}

@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const server = process.env.TIDEMARK_API ?? 'http://localhost:8080';
+const apiPrefixes = ['/common', '/user', '/api', '/copy', '/healthz'];
+
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 400,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(apiPrefixes.map((p) => [p, { target: server, changeOrigin: true }])),
+      '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});

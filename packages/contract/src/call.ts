@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * public: no token needed; user: a valid appToken or status '401'; optional: the token is read when
+ * present (a visitor gets the public answer).
+ */
+export type CallAuth = 'public' | 'user' | 'optional';
+
+export interface CallDef<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** Exactly as spec/endpoints.tsv spells it. */
+  path: string;
+  area: string;
+  auth: CallAuth;
+  summary: string;
+  input: In;
+  output: Out;
+  /** Beyond the spec's call list (DESIGN.md section 1.3: ours, in the same style). */
+  ours?: true;
+  /** Money-moving: needs an Idempotency-Key header (DESIGN.md section 4). */
+  idempotent?: true;
+  /** Answers raw bytes of this media type instead of the JSON envelope (captcha image). */
+  produces?: string;
+  /** Rate limits the server applies, by name (server config gives their sizes). */
+  limits?: readonly RateLimitName[];
+}
+
+export type RateLimitName = 'login' | 'register' | 'sendCode' | 'passwordReset';
+
+export function defineCall<In extends z.ZodType, Out extends z.ZodType>(
+  def: CallDef<In, Out>,
+): CallDef<In, Out> {
+  return def;
+}
+
+export type CallInput<C extends CallDef> = z.input<C['input']>;
+export type ParsedInput<C extends CallDef> = z.output<C['input']>;
+export type CallOutput<C extends CallDef> = z.output<C['output']>;
