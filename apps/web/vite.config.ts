@@ -12,6 +12,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 400,
+    // Read by scripts/check-budget.mjs to weigh each route's chunks.
+    manifest: true,
+  },
+  define: {
+    // The server's NEWSIGN_SECRET, when it is not the default, is baked into the build.
+    'import.meta.env.VITE_NEWSIGN_SECRET': JSON.stringify(process.env.NEWSIGN_SECRET ?? ''),
   },
   server: {
     port: 5173,

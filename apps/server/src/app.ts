@@ -97,6 +97,9 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
 
+  // Only forms, JSON and multipart: Fastify's built-in text/plain parser would hand a string body
+  // to the calls, answered as invalid input instead of 415 unsupportedContentType.
+  fastify.removeContentTypeParser('text/plain');
   await fastify.register(formbody);
   await fastify.register(multipart, {
     attachFieldsToBody: 'keyValues',

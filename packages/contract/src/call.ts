@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -8,7 +8,12 @@ export type HttpMethod = 'GET' | 'POST';
  */
 export type CallAuth = 'public' | 'user' | 'optional';
 
-export interface CallDef<In extends z.ZodType = z.ZodType, Out extends z.ZodType = z.ZodType> {
+export type RateLimitName = 'login' | 'register' | 'sendCode' | 'passwordReset';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the widest schema a call may take
+type AnySchema = z.ZodMiniType<any, any>;
+
+export interface CallDef<In extends AnySchema = AnySchema, Out extends AnySchema = AnySchema> {
   method: HttpMethod;
   /** Exactly as spec/endpoints.tsv spells it. */
   path: string;
@@ -23,13 +28,12 @@ export interface CallDef<In extends z.ZodType = z.ZodType, Out extends z.ZodType
   idempotent?: true;
   /** Answers raw bytes of this media type instead of the JSON envelope (captcha image). */
   produces?: string;
-  /** Rate limits the server applies, by name (server config gives their sizes). */
+  /** Rate limits the server applies, by name (the server's config gives their sizes). */
   limits?: readonly RateLimitName[];
 }
 
-export type RateLimitName = 'login' | 'register' | 'sendCode' | 'passwordReset';
-
-export function defineCall<In extends z.ZodType, Out extends z.ZodType>(
+/* @__NO_SIDE_EFFECTS__ */
+export function defineCall<In extends AnySchema, Out extends AnySchema>(
   def: CallDef<In, Out>,
 ): CallDef<In, Out> {
   return def;

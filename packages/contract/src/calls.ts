@@ -1,17 +1,26 @@
-import { authCalls } from './auth/auth.calls';
+import * as authCalls from './auth/auth.calls';
 import type { CallDef } from './call';
-import { commonCalls } from './common/common.calls';
-import { contentCalls } from './content/content.calls';
-import { userCalls } from './user/user.calls';
+import * as commonCalls from './common/common.calls';
+import * as contentCalls from './content/content.calls';
+import * as userCalls from './user/user.calls';
 
-/** Every call Tidemark serves, by domain. The server registers exactly these. */
+/**
+ * Every call Tidemark serves, by domain. The server registers exactly these. The app imports the
+ * domains as namespaces (`userCalls.login`) so its bundle keeps only the calls a page uses.
+ */
 export const calls = {
   common: commonCalls,
   user: userCalls,
   auth: authCalls,
   content: contentCalls,
-} as const;
+};
 
-export const allCalls: readonly CallDef[] = Object.values(calls).flatMap(
-  (domain) => Object.values(domain) as CallDef[],
-);
+function isCall(value: unknown): value is CallDef {
+  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+}
+
+export function listCalls(): CallDef[] {
+  return Object.values(calls).flatMap((domain) => Object.values(domain).filter(isCall));
+}
+
+export const allCalls: readonly CallDef[] = /* @__PURE__ */ listCalls();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ACCOUNT_MODES, NICKNAME_MAX_LENGTH } from './constants';
 import type { ErrorKey } from './errors';
 import { parseMoney, tryParseMoney } from './money';
@@ -12,87 +12,148 @@ import {
 
 /**
  * Field schemas shared by every call. Forms arrive form-encoded, so every field is a string first.
- * A failing field's message is a catalogue key (errors.ts), which the server answers with.
+ * A failing field's message is a catalogue key (errors.ts), which the server answers with and the
+ * app shows in its language. zod/mini keeps the app's first route small; the factories are marked
+ * free of side effects so the bundler drops the ones a page does not use.
  */
 
 const err = (key: ErrorKey) => ({ error: key });
 
 /** A required text: missing or blank is "Please confirm the required items". */
-export const requiredText = (max = 200) =>
-  z.string(err('requiredItems')).trim().min(1, err('requiredItems')).max(max, err('invalidInput'));
+/* @__NO_SIDE_EFFECTS__ */
+export function requiredText(max = 200) {
+  return z
+    .string(err('requiredItems'))
+    .check(z.trim(), z.minLength(1, err('requiredItems')), z.maxLength(max, err('invalidInput')));
+}
 
-export const optionalText = (max = 200) =>
-  z
-    .string(err('invalidInput'))
-    .trim()
-    .max(max, err('invalidInput'))
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
+/* @__NO_SIDE_EFFECTS__ */
+export function optionalText(max = 200) {
+  return z.pipe(
+    z.optional(
+      z.string(err('invalidInput')).check(z.trim(), z.maxLength(max, err('invalidInput'))),
+    ),
+    z.transform((v: string | undefined) => (v === '' ? undefined : v)),
+  );
+}
 
-export const email = () =>
-  requiredText(254)
-    .refine(isValidEmail, err('emailFormat'))
-    .transform((v) => v.toLowerCase());
+/* @__NO_SIDE_EFFECTS__ */
+export function email() {
+  return requiredText(254).check(z.refine(isValidEmail, err('emailFormat')), z.toLowerCase());
+}
 
-export const areaCode = () =>
-  requiredText(5)
-    .transform((v) => v.replace(/^\+/, ''))
-    .refine((v) => /^\d{1,4}$/.test(v), err('phoneFormat'));
+/* @__NO_SIDE_EFFECTS__ */
+export function areaCode() {
+  return requiredText(5).check(
+    z.overwrite((v) => v.replace(/^\+/, '')),
+    z.refine((v) => /^\d{1,4}$/.test(v), err('phoneFormat')),
+  );
+}
 
-export const password = () => requiredText(64).refine(isValidPassword, err('passwordRule'));
+/* @__NO_SIDE_EFFECTS__ */
+export function password() {
+  return requiredText(64).check(z.refine(isValidPassword, err('passwordRule')));
+}
 
 /** A password as typed at login: only required, never checked against today's rule. */
-export const anyPassword = () =>
-  z.string(err('requiredItems')).min(1, err('requiredItems')).max(128);
+/* @__NO_SIDE_EFFECTS__ */
+export function anyPassword() {
+  return z
+    .string(err('requiredItems'))
+    .check(z.minLength(1, err('requiredItems')), z.maxLength(128, err('invalidInput')));
+}
 
-export const payPassword = () =>
-  z
+/* @__NO_SIDE_EFFECTS__ */
+export function payPassword() {
+  return z
     .string(err('payPasswordEmpty'))
-    .min(1, err('payPasswordEmpty'))
-    .refine(isValidPayPassword, err('payPasswordRule'));
+    .check(
+      z.minLength(1, err('payPasswordEmpty')),
+      z.refine(isValidPayPassword, err('payPasswordRule')),
+    );
+}
 
-export const verificationCode = () =>
-  requiredText(6).refine((v) => /^\d{6}$/.test(v), err('codeInvalid'));
+/* @__NO_SIDE_EFFECTS__ */
+export function verificationCode() {
+  return requiredText(12).check(z.refine((v) => /^\d{6}$/.test(v), err('codeInvalid')));
+}
 
-export const nickname = () =>
-  requiredText(NICKNAME_MAX_LENGTH * 4).refine(
-    (v) => [...v].length <= NICKNAME_MAX_LENGTH,
-    err('nicknameRule'),
+/* @__NO_SIDE_EFFECTS__ */
+export function nickname() {
+  return requiredText(NICKNAME_MAX_LENGTH * 4).check(
+    z.refine((v) => [...v].length <= NICKNAME_MAX_LENGTH, err('nicknameRule')),
   );
+}
 
-export const mode = () => z.enum(ACCOUNT_MODES, err('invalidInput'));
+/* @__NO_SIDE_EFFECTS__ */
+export function mode() {
+  return z.enum(ACCOUNT_MODES, err('invalidInput'));
+}
 
-/** Whole number from a form field. */
-export const intField = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce
+/* @__NO_SIDE_EFFECTS__ */
+function wholeNumber(min: number, max: number) {
+  return z
     .number(err('invalidInput'))
-    .int(err('invalidInput'))
-    .min(min, err('invalidInput'))
-    .max(max, err('invalidInput'));
+    .check(
+      z.refine(Number.isInteger, err('invalidInput')),
+      z.minimum(min, err('invalidInput')),
+      z.maximum(max, err('invalidInput')),
+    );
+}
 
-/** A decimal amount string with at most 8 places; the parsed value stays a string on the wire. */
-export const amount = () =>
-  requiredText(40).refine(
-    (v) => tryParseMoney(v) !== null && parseMoney(v) > 0n,
-    err('incorrectAmount'),
+/** A whole number, as a JSON number or as the digits of a query or form field. */
+/* @__NO_SIDE_EFFECTS__ */
+export function intParam(min = 0, max = Number.MAX_SAFE_INTEGER) {
+  return z.pipe(
+    z.union([z.number(), z.string().check(z.regex(/^-?\d{1,16}$/))], err('invalidInput')),
+    z.pipe(
+      z.transform((v: number | string) => Number(v)),
+      wholeNumber(min, max),
+    ),
   );
+}
 
-export const page = () => intField(1, 100_000).default(1);
-export const pageSize = () => intField(1, 100).default(20);
+/** A decimal amount string with at most 8 places, greater than zero; it stays a string. */
+/* @__NO_SIDE_EFFECTS__ */
+export function amount() {
+  return requiredText(40).check(
+    z.refine((v) => tryParseMoney(v) !== null && parseMoney(v) > 0n, err('incorrectAmount')),
+  );
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function page() {
+  return z._default(intParam(1, 100_000), 1);
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+export function pageSize() {
+  return z._default(intParam(1, 100), 20);
+}
 
 /** Wire decimal string (output side). */
-export const decimal = () => z.string().regex(/^-?\d+(\.\d+)?$/);
+/* @__NO_SIDE_EFFECTS__ */
+export function decimal() {
+  return z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
+}
 
 type WithAreaCode = { areaCode?: string | undefined };
+type Ctx = z.core.$RefinementCtx;
 
-/** A phone number in `field` valid for the dialling code in `areaCode`. */
+function issue(ctx: Ctx, message: ErrorKey, path: string): void {
+  ctx.addIssue({ code: 'custom', message, path: [path], input: undefined });
+}
+
+/**
+ * A phone number in `field` valid for the dialling code in `areaCode`. Async (see isValidPhone):
+ * schemas using it are parsed with safeParseAsync.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function phoneRule(field: string) {
-  return (value: WithAreaCode & Record<string, unknown>, ctx: z.RefinementCtx): void => {
-    if (!value.areaCode) {
-      ctx.addIssue({ code: 'custom', message: 'requiredItems', path: ['areaCode'] });
-    } else if (!isValidPhone(value.areaCode, String(value[field] ?? ''))) {
-      ctx.addIssue({ code: 'custom', message: 'phoneFormat', path: [field] });
-    }
+  return async (value: WithAreaCode & Record<string, unknown>, ctx: Ctx): Promise<void> => {
+    if (!value.areaCode) issue(ctx, 'requiredItems', 'areaCode');
+    else if (!(await isValidPhone(value.areaCode, String(value[field] ?? ''))))
+      issue(ctx, 'phoneFormat', field);
   };
 }
 
@@ -100,11 +161,24 @@ export function phoneRule(field: string) {
  * The `account` of register and login: an email, or a phone number whose dialling code comes in
  * `areaCode`. Checked together because one decides the other.
  */
-export function accountRule(value: { account: string } & WithAreaCode, ctx: z.RefinementCtx): void {
+export async function accountRule(
+  value: { account: string } & WithAreaCode,
+  ctx: Ctx,
+): Promise<void> {
   if (accountKind(value.account) === 'phone') return phoneRule('account')(value, ctx);
-  if (!isValidEmail(value.account)) {
-    ctx.addIssue({ code: 'custom', message: 'emailFormat', path: ['account'] });
-  }
+  if (!isValidEmail(value.account)) issue(ctx, 'emailFormat', 'account');
 }
 
-export const emptyInput = z.object({});
+/** Two fields must match: the second is reported. */
+/* @__NO_SIDE_EFFECTS__ */
+export function sameAs<T extends Record<string, unknown>>(
+  first: keyof T & string,
+  second: keyof T & string,
+) {
+  return z.refine<T>((v) => v[second] === undefined || v[first] === v[second], {
+    error: 'passwordMismatch',
+    path: [second],
+  });
+}
+
+export const emptyInput = /* @__PURE__ */ z.object({});

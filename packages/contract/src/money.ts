@@ -48,7 +48,7 @@ export function formatMoney(value: Money, decimals: number = MONEY_DECIMALS): st
   const whole = abs / MONEY_UNIT;
   const fraction = (abs % MONEY_UNIT).toString().padStart(MONEY_DECIMALS, '0').slice(0, decimals);
   const text = decimals > 0 ? `${whole}.${fraction}` : `${whole}`;
-  return negative && abs !== 0n ? `-${text}` : text;
+  return negative && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
 /** a * b / c with explicit rounding; c must be positive. */

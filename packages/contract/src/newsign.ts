@@ -1,14 +1,12 @@
 import { Secret, TOTP } from 'otpauth';
+import { NEWSIGN_DIGITS, NEWSIGN_LENGTH, NEWSIGN_PERIOD_SECONDS } from './newsign-constants';
 
 /**
  * newsign (SPEC.md sections 7 and 9): the first 10 characters of an 8-digit, 20-second, SHA-512
  * time-based code over a secret shared with the web build. It proves freshness, not identity: the
  * secret ships in the bundle.
  */
-export const NEWSIGN_DEFAULT_SECRET = 'ORUWIZLNMFZGWLLOMV3XG2LHNY';
-export const NEWSIGN_PERIOD_SECONDS = 20;
-export const NEWSIGN_DIGITS = 8;
-export const NEWSIGN_LENGTH = 10;
+export * from './newsign-constants';
 
 const generators = new Map<string, TOTP>();
 

@@ -1,5 +1,5 @@
 import {
-  allCalls,
+  listCalls,
   isErrorKey,
   type CallDef,
   type CallOutput,
@@ -7,7 +7,6 @@ import {
   type RateLimitName,
 } from '@tidemark/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import type { z } from 'zod';
 import { sessionUser } from '../modules/auth/session.service';
 import type { AppContext, AuthUser, RequestContext } from './context';
 import { DomainError } from './domain-error';
@@ -40,7 +39,7 @@ declare module 'fastify' {
 }
 
 /** The first failing field's catalogue key; a message that is not a key means bad shape. */
-export function validationError(error: z.ZodError): DomainError {
+export function validationError(error: { issues: readonly { message: string }[] }): DomainError {
   const first = error.issues[0];
   const message = first?.message;
   return new DomainError(isErrorKey(message) ? message : 'invalidInput');
@@ -76,7 +75,7 @@ export function registerCalls(
   bound: readonly BoundCall[],
   limiters: (name: RateLimitName) => preHandlerHookHandler[],
 ): void {
-  const known = new Set(allCalls);
+  const known = new Set(listCalls());
   const seen = new Set<CallDef>();
   for (const { call, handler } of bound) {
     if (!known.has(call)) throw new Error(`${call.method} ${call.path} is not in the contract`);
@@ -91,7 +90,7 @@ export function registerCalls(
         const user = await authenticate(app, request, call.auth === 'user');
         request.user = user;
         const source = call.method === 'GET' ? request.query : (request.body ?? {});
-        const parsed = call.input.safeParse(source);
+        const parsed = await call.input.safeParseAsync(source);
         if (!parsed.success) throw validationError(parsed.error);
         const output = await handler(parsed.data, {
           app,

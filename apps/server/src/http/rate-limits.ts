@@ -13,7 +13,10 @@ function field(source: unknown, name: string): string | undefined {
 export function accountOf(request: FastifyRequest): string | undefined {
   for (const source of [request.body, request.query]) {
     const id = field(source, 'account') ?? field(source, 'email') ?? field(source, 'phone');
-    if (id) return `${field(source, 'areacode') ?? field(source, 'areaCode') ?? ''}:${id}`;
+    if (!id) continue;
+    // "+86" and "86" are one dialling code, as the calls' own schema reads it.
+    const areaCode = (field(source, 'areaCode') ?? '').replace(/^\+/, '');
+    return `${areaCode}:${id}`;
   }
   return undefined;
 }
@@ -22,7 +25,9 @@ const tooMany = () => new DomainError('tooManyRequests', undefined, 429);
 
 /**
  * Two limits per sensitive call: one per client IP and one per account, so neither one address
- * hammering many accounts nor many addresses hammering one account get far.
+ * hammering many accounts nor many addresses hammering one account get far. Both are counted by
+ * one hook: @fastify/rate-limit's own hooks run at most once per request, so a second
+ * `fastify.rateLimit` hook on the same route would never count anything.
  */
 export function rateLimiters(
   fastify: FastifyInstance,
@@ -33,21 +38,29 @@ export function rateLimiters(
     let handlers = cache.get(name);
     if (!handlers) {
       const { perIp, perAccount } = limits[name];
-      handlers = [
-        fastify.rateLimit({
+      const checks = [
+        fastify.createRateLimit({
           max: perIp.max,
           timeWindow: perIp.windowMs,
           keyGenerator: (request) => `${name}|ip|${request.ip}`,
-          errorResponseBuilder: tooMany,
         }),
-        fastify.rateLimit({
+        fastify.createRateLimit({
           max: perAccount.max,
           timeWindow: perAccount.windowMs,
           keyGenerator: (request) => `${name}|account|${accountOf(request) ?? ''}`,
           allowList: (request) => accountOf(request) === undefined,
-          errorResponseBuilder: tooMany,
         }),
       ];
+      const limit: preHandlerHookHandler = async (request, reply) => {
+        for (const check of checks) {
+          const result = await check(request);
+          if (!result.isAllowed && result.isExceeded) {
+            reply.header('retry-after', String(result.ttlInSeconds));
+            throw tooMany();
+          }
+        }
+      };
+      handlers = [limit];
       cache.set(name, handlers);
     }
     return handlers;

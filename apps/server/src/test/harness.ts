@@ -122,14 +122,18 @@ export async function startServer(
       let target = `${url}${def.path}`;
       let body: string | undefined;
       if (def.method === 'GET') {
-        const qs = new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
+        const qs = new URLSearchParams(
+          entries.map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString();
         if (qs) target += `?${qs}`;
       } else if (opts.json) {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(Object.fromEntries(entries));
       } else {
         headers['content-type'] = 'application/x-www-form-urlencoded';
-        body = new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
+        body = new URLSearchParams(
+          entries.map(([k, v]): [string, string] => [k, String(v)]),
+        ).toString();
       }
       const response = await fetch(target, { method: def.method, headers, body });
       return (await response.json()) as Envelope<CallOutput<typeof def>>;

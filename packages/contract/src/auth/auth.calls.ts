@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { VERIFICATION_CODE } from '../constants';
 import {
@@ -9,62 +9,59 @@ import {
   password,
   phoneRule,
   requiredText,
+  sameAs,
   verificationCode,
 } from '../fields';
 
-export const codeSent = z.object({
+const codeSent = /* @__PURE__ */ z.object({
   /** Seconds until the code expires. */
-  expiresIn: z.number().int(),
+  expiresIn: z.number(),
   /** Seconds until another code may be requested for the same address. */
-  resendAfter: z.number().int(),
+  resendAfter: z.number(),
 });
 
 /** The language the message is written in (a pack code); English when absent or unknown. */
-const lang = optionalText(5);
+const lang = /* @__PURE__ */ optionalText(5);
 
-export const authCalls = {
-  forgetUserPassword: defineCall({
-    method: 'POST',
-    path: '/api/forgetUserPassword',
-    area: 'auth',
-    auth: 'public',
-    summary: 'reset the login password with a code sent to the account; revokes every session',
-    input: z
-      .object({
-        account: requiredText(254),
-        areaCode: areaCode().optional(),
-        code: verificationCode(),
-        password: password(),
-        confirmPassword: requiredText(64).optional(),
-      })
-      .superRefine(accountRule)
-      .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-        message: 'passwordMismatch',
-        path: ['confirmPassword'],
-      }),
-    output: z.null(),
-    limits: ['passwordReset'],
-  }),
-  sendValidCode: defineCall({
-    method: 'GET',
-    path: '/api/sendValidCode',
-    area: 'auth',
-    auth: 'public',
-    summary: `send a ${VERIFICATION_CODE.length}-digit code by SMS`,
-    input: z
-      .object({ phone: requiredText(20), areaCode: areaCode(), lang })
-      .superRefine(phoneRule('phone')),
-    output: codeSent,
-    limits: ['sendCode'],
-  }),
-  sendMailValidCode: defineCall({
-    method: 'GET',
-    path: '/api/sendMailValidCode',
-    area: 'auth',
-    auth: 'public',
-    summary: `send a ${VERIFICATION_CODE.length}-digit code by email`,
-    input: z.object({ email: email(), lang }),
-    output: codeSent,
-    limits: ['sendCode'],
-  }),
-} as const;
+export const forgetUserPassword = /* @__PURE__ */ defineCall({
+  method: 'POST',
+  path: '/api/forgetUserPassword',
+  area: 'auth',
+  auth: 'public',
+  summary: 'reset the login password with a code sent to the account; revokes every session',
+  input: z
+    .object({
+      account: requiredText(254),
+      areaCode: z.optional(areaCode()),
+      code: verificationCode(),
+      password: password(),
+      confirmPassword: z.optional(requiredText(64)),
+    })
+    .check(z.superRefine(accountRule), sameAs('password', 'confirmPassword')),
+  output: z.null(),
+  limits: ['passwordReset'],
+});
+
+export const sendValidCode = /* @__PURE__ */ defineCall({
+  method: 'GET',
+  path: '/api/sendValidCode',
+  area: 'auth',
+  auth: 'public',
+  summary: `send a ${VERIFICATION_CODE.length}-digit code by SMS`,
+  input: z
+    .object({ phone: requiredText(20), areaCode: areaCode(), lang })
+    .check(z.superRefine(phoneRule('phone'))),
+  output: codeSent,
+  limits: ['sendCode'],
+});
+
+export const sendMailValidCode = /* @__PURE__ */ defineCall({
+  method: 'GET',
+  path: '/api/sendMailValidCode',
+  area: 'auth',
+  auth: 'public',
+  summary: `send a ${VERIFICATION_CODE.length}-digit code by email`,
+  input: z.object({ email: email(), lang }),
+  output: codeSent,
+  limits: ['sendCode'],
+});

@@ -2,4 +2,9 @@ export * from './validators';
 export * from './format';
 export * from '../constants';
 export * from '../money';
-export * from '../newsign';
+export {
+  NEWSIGN_DEFAULT_SECRET,
+  NEWSIGN_DIGITS,
+  NEWSIGN_LENGTH,
+  NEWSIGN_PERIOD_SECONDS,
+} from '../newsign-constants';

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type * as PhoneNumbers from 'libphonenumber-js/min';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PAY_PASSWORD_LENGTH } from '../constants';
 
 /** The validators of SPEC.md section 5, shared by the server's schemas and the app's forms. */
@@ -31,12 +31,19 @@ export function isMainlandMobile(value: string): boolean {
 
 export const MAINLAND_AREA_CODE = '86';
 
-/** A national number valid for the dialling code (libphonenumber metadata); +86 must be mobile. */
-export function isValidPhone(areaCode: string, phone: string): boolean {
+let phoneMetadata: Promise<typeof PhoneNumbers> | undefined;
+
+/**
+ * A national number valid for the dialling code; +86 must be a mainland mobile. Other countries are
+ * checked against libphonenumber's metadata, loaded on first use (it is too heavy for the app's
+ * first page), hence async.
+ */
+export async function isValidPhone(areaCode: string, phone: string): Promise<boolean> {
   if (!/^\d{1,4}$/.test(areaCode) || !/^\d{4,15}$/.test(phone)) return false;
   if (areaCode === MAINLAND_AREA_CODE) return isMainlandMobile(phone);
-  const parsed = parsePhoneNumberFromString(phone, { defaultCallingCode: areaCode });
-  return parsed?.isValid() === true;
+  phoneMetadata ??= import('libphonenumber-js/min');
+  const { parsePhoneNumberFromString } = await phoneMetadata;
+  return parsePhoneNumberFromString(phone, { defaultCallingCode: areaCode })?.isValid() === true;
 }
 
 /** 18-character resident ID of mainland China with its ISO 7064 MOD 11-2 check character. */

@@ -1,0 +1,19 @@
+import { isErrorKey, type CallDef, type CallInput } from '@tidemark/contract';
+import { i18next } from '../ui/i18n';
+import { showToast } from '../ui/toast';
+
+/**
+ * Checks a form against the call's own contract schema, the one the server applies, and toasts
+ * the first problem in the current language. Answers the values to send, or null. Async because a
+ * phone number is checked against metadata loaded on first use.
+ */
+export async function validateForm<C extends CallDef>(
+  def: C,
+  values: CallInput<C>,
+): Promise<CallInput<C> | null> {
+  const result = await def.input.safeParseAsync(values);
+  if (result.success) return values;
+  const key = result.error.issues[0]?.message;
+  showToast(i18next.t(`errors.${isErrorKey(key) ? key : 'invalidInput'}`), 'fail');
+  return null;
+}

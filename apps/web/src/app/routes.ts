@@ -1,0 +1,79 @@
+import { lazyPage, type LazyPage } from './lazy-page';
+
+export type TabKey = 'home' | 'quotes' | 'futures' | 'trade' | 'assets';
+
+export interface AppRoute {
+  /** Exactly the spec's path (SPEC.md section 2), without the leading '#'. */
+  path: string;
+  page: LazyPage;
+  /** The tab this page is the root of; tab pages show the tab bar and switch without sliding. */
+  tab?: TabKey;
+  /** Visitors are sent to login first. */
+  auth?: boolean;
+}
+
+const home = lazyPage(() => import('../pages/index/index/page'));
+
+/** Every page that exists. The tab bar and the home shortcuts show only what is listed here. */
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', page: home, tab: 'home' },
+  { path: '/pages/index/index', page: home, tab: 'home' },
+
+  { path: '/pages/login/login', page: lazyPage(() => import('../pages/login/login/page')) },
+  { path: '/pages/login/register', page: lazyPage(() => import('../pages/login/register/page')) },
+  {
+    path: '/pages/login/forgetPwd',
+    page: lazyPage(() => import('../pages/login/forget-pwd/page')),
+  },
+  { path: '/pages/other/login', page: lazyPage(() => import('../pages/other/login/page')) },
+
+  {
+    path: '/pages/setting/index',
+    page: lazyPage(() => import('../pages/setting/index/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/setting/phoneNumber',
+    page: lazyPage(() => import('../pages/setting/phone-number/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/setting/email',
+    page: lazyPage(() => import('../pages/setting/email/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/setting/NickName',
+    page: lazyPage(() => import('../pages/setting/nick-name/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/setting/passWord',
+    page: lazyPage(() => import('../pages/setting/pass-word/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/setting/payPassWord',
+    page: lazyPage(() => import('../pages/setting/pay-pass-word/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/setting/language',
+    page: lazyPage(() => import('../pages/setting/language/page')),
+  },
+  {
+    path: '/pages/setting/testNet',
+    page: lazyPage(() => import('../pages/setting/test-net/page')),
+  },
+];
+
+const known = new Set(ROUTES.map((r) => r.path));
+
+/** Whether a page exists yet: links and shortcuts to pages still to come are not shown. */
+export function routeExists(path: string): boolean {
+  return known.has(path.split('?')[0] ?? path);
+}
+
+export function tabOf(path: string): TabKey | undefined {
+  return ROUTES.find((r) => r.path === path)?.tab;
+}

@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+
+export type Theme = 'dark' | 'light';
+export const THEME_KEY = 'theme';
+
+function savedTheme(): Theme {
+  try {
+    return localStorage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
+  } catch {
+    return 'dark';
+  }
+}
+
+/** antd-mobile reads data-prefers-color-scheme; our own tokens read data-theme. */
+function apply(theme: Theme): void {
+  const root = document.documentElement;
+  root.setAttribute('data-theme', theme);
+  root.setAttribute('data-prefers-color-scheme', theme);
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', theme === 'dark' ? '#0b0e14' : '#ffffff');
+}
+
+interface ThemeState {
+  theme: Theme;
+  setTheme(theme: Theme): void;
+}
+
+/** Dark by default (SPEC.md section 1), light on request; kept in localStorage. */
+export const useTheme = create<ThemeState>((set) => ({
+  theme: savedTheme(),
+  setTheme(theme) {
+    localStorage.setItem(THEME_KEY, theme);
+    apply(theme);
+    set({ theme });
+  },
+}));
+
+export function applySavedTheme(): void {
+  apply(savedTheme());
+}

@@ -1,0 +1,53 @@
+import { commonCalls } from '@tidemark/contract';
+import Input from 'antd-mobile/es/components/input';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { signedUrl } from '../../../api/client';
+
+interface CaptchaFieldProps {
+  /** The timestamp the image was drawn for; a new one draws a new image. */
+  challenge: string;
+  onRefresh: () => void;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** The image code asked for after repeated failed logins; tap the image for a new one. */
+export function CaptchaField({ challenge, onRefresh, value, onChange }: CaptchaFieldProps) {
+  const { t } = useTranslation();
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void signedUrl(commonCalls.getVerify.path, { timestamp: challenge }).then(
+      (url) => current && setSrc(url),
+    );
+    return () => {
+      current = false;
+    };
+  }, [challenge]);
+  return (
+    <div className="field">
+      <span className="field__label">{t('account.imageCode')}</span>
+      <Input
+        name="verifyCode"
+        value={value}
+        onChange={onChange}
+        placeholder={t('account.imageCodePlaceholder')}
+        maxLength={8}
+        autoComplete="off"
+      />
+      <button
+        type="button"
+        className="captcha-image"
+        onClick={onRefresh}
+        aria-label={t('account.refreshImage')}
+      >
+        {src ? (
+          <img src={src} alt={t('account.imageCode')} width={96} height={36} />
+        ) : (
+          <span className="captcha-image__blank" />
+        )}
+      </button>
+    </div>
+  );
+}

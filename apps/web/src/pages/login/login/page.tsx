@@ -1,0 +1,97 @@
+import { userCalls } from '@tidemark/contract';
+import Button from 'antd-mobile/es/components/button';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError, request } from '../../../api/client';
+import { validateForm } from '../../../api/validate';
+import { useSignIn } from '../../../features/account/api/account-mutations';
+import {
+  AccountField,
+  AccountKindTabs,
+  accountInput,
+  EMPTY_ACCOUNT,
+  type AccountValue,
+} from '../../../features/account/components/account-fields';
+import { AuthLayout } from '../../../features/account/components/auth-layout';
+import { CaptchaField } from '../../../features/account/components/captcha-field';
+import { PasswordInput } from '../../../features/account/components/password-input';
+import { showToast } from '../../../ui/toast';
+
+const CAPTCHA_CODES = new Set(['captchaRequired', 'captchaWrong', 'loginFailed']);
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const signIn = useSignIn();
+  const [account, setAccount] = useState<AccountValue>(EMPTY_ACCOUNT);
+  const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [verifyCode, setVerifyCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const from = (location.state as { from?: string } | null)?.from;
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const values = {
+      ...accountInput(account),
+      password,
+      ...(challenge ? { timestamp: challenge, verifyCode: verifyCode.trim() } : {}),
+    };
+    if (!(await validateForm(userCalls.login, values))) return;
+    setBusy(true);
+    try {
+      const { token } = await request(userCalls.login, values, { loading: true });
+      signIn(token);
+      showToast(t('success.loggedIn'), 'success');
+      navigate(from ?? '/', { replace: true });
+    } catch (error) {
+      // After failures the server asks for the image code; each image answers one attempt.
+      if (error instanceof ApiError && CAPTCHA_CODES.has(error.code ?? '')) {
+        if (challenge || error.code !== 'loginFailed') setChallenge(String(Date.now()));
+        setVerifyCode('');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <AccountKindTabs value={account.kind} onChange={(kind) => setAccount({ ...account, kind })} />
+      <form className="form-card" onSubmit={submit} noValidate>
+        <AccountField value={account} onChange={setAccount} />
+        <div className="field">
+          <span className="field__label">{t('account.password')}</span>
+          <PasswordInput
+            name="password"
+            value={password}
+            onChange={setPassword}
+            placeholder={t('account.passwordPlaceholder')}
+            autoComplete="current-password"
+          />
+        </div>
+        {challenge ? (
+          <CaptchaField
+            challenge={challenge}
+            onRefresh={() => setChallenge(String(Date.now()))}
+            value={verifyCode}
+            onChange={setVerifyCode}
+          />
+        ) : null}
+        <button type="submit" hidden />
+      </form>
+      <div className="form-actions">
+        <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>
+          {t('login.submit')}
+        </Button>
+      </div>
+      <div className="link-row">
+        <Link to="/pages/login/forgetPwd">{t('login.forgot')}</Link>
+        <Link to="/pages/login/register">{t('login.toRegister')}</Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  codeFromOutbox,
+  expectToast,
+  launchBrowser,
+  newPhone,
+  open,
+  screenshot,
+  settle,
+  uniqueEmail,
+} from '../browser';
+
+let browser: Browser;
+let page: Page;
+const email = uniqueEmail('journey');
+const firstPassword = 'Harbour2026';
+const secondPassword = 'Lighthouse77';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await (await newPhone(browser)).newPage();
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await screenshot(page, `failed-${context.task.name.replace(/\W+/g, '-')}`);
+});
+afterAll(() => browser.close());
+
+const input = (name: string) => page.locator(`input[name="${name}"]`);
+const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+async function readToken(): Promise<string | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('allToken');
+    return raw ? (JSON.parse(raw) as { token: string }).token : null;
+  });
+}
+
+describe('a new trader', () => {
+  it('is told what is missing before registering', async () => {
+    await open(page, '/pages/login/register');
+    await button('Register').click();
+    await expectToast(page, 'Please confirm the required items');
+    await input('email').fill(email);
+    await input('code').fill('123456');
+    await input('password').fill(firstPassword);
+    await input('confirmPassword').fill(`${firstPassword}x`);
+    await settle(page, 1600);
+    await button('Register').click();
+    await expectToast(page, 'Inconsistent password entered twice');
+  });
+
+  it('registers with the code from the outbox and lands on home in demo mode', async () => {
+    await input('confirmPassword').fill(firstPassword);
+    await button('Send code').click();
+    const code = await codeFromOutbox(email);
+    await expect.poll(() => page.getByText(/Resend in \d+s/).count()).toBe(1);
+    await input('code').fill(code);
+    await settle(page, 1600);
+    await button('Register').click();
+    await page.waitForURL(/#\/$/);
+    await page.locator('.account-card__names').waitFor();
+    expect(await readToken()).toMatch(/^[\w-]{43}$/);
+    expect(
+      await page.locator('.mode-switch__option[data-mode="demo"]').getAttribute('aria-pressed'),
+    ).toBe('true');
+    await settle(page, 1600);
+    await screenshot(page, 'journey-01-home-after-register');
+  });
+
+  it('sets the transaction password', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByText('Transaction password', { exact: true }).click();
+    await input('payPassword').fill('135790');
+    await input('confirmPayPassword').fill('135790');
+    await button('Confirm').click();
+    await expectToast(page, 'Saved');
+    await page.waitForURL(/setting\/index/);
+    await expect
+      .poll(() => page.locator('.adm-list-item', { hasText: 'Transaction password' }).innerText())
+      .toContain('Set');
+  });
+
+  it('switches to Arabic, right to left, and back to English', async () => {
+    await page.getByText('Language', { exact: true }).click();
+    await page.getByText('العربية').click();
+    await page.waitForURL(/setting\/index/);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar');
+    await settle(page);
+    await screenshot(page, 'journey-02-settings-arabic');
+    await page.locator('.adm-list-item', { hasText: 'العربية' }).click();
+    await page.getByText('English', { exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+  });
+
+  it('switches between the demo and the real account', async () => {
+    const real = page.locator('.mode-switch__option[data-mode="real"]');
+    await real.click();
+    await expect.poll(() => real.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    await page.locator('.profile-card').waitFor();
+    expect(
+      await page.locator('.mode-switch__option[data-mode="real"]').getAttribute('aria-pressed'),
+    ).toBe('true');
+    await page.locator('.mode-switch__option[data-mode="demo"]').click();
+    await expect
+      .poll(() =>
+        page.locator('.mode-switch__option[data-mode="demo"]').getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+  });
+
+  it('changes the password, is sent to log in, and logs in with the new one', async () => {
+    await page.getByText('Login password', { exact: true }).click();
+    await input('oldPassword').fill(firstPassword);
+    await input('newPassword').fill(firstPassword);
+    await input('confirmPassword').fill(firstPassword);
+    await button('Confirm').click();
+    await expectToast(page, 'The old and new passwords must not be the same');
+    await input('newPassword').fill(secondPassword);
+    await input('confirmPassword').fill(secondPassword);
+    await settle(page, 1600);
+    await button('Confirm').click();
+    await page.waitForURL(/login\/login/);
+    expect(await readToken()).toBeNull();
+
+    await input('email').fill(email);
+    await input('password').fill(firstPassword);
+    await button('Log in').click();
+    await expectToast(page, 'Login failed, please log in again');
+    await input('password').fill(secondPassword);
+    await settle(page, 1600);
+    await button('Log in').click();
+    await page.waitForURL(/#\/$/);
+    expect(await readToken()).not.toBeNull();
+  });
+
+  it('logs out', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await button('Log out').click();
+    await page.locator('.adm-dialog').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/login\/login/);
+    expect(await readToken()).toBeNull();
+    await open(page, '/pages/setting/index');
+    await page.waitForURL(/login\/login/);
+  });
+});

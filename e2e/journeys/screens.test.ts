@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoToken } from '../api';
+import { launchBrowser, newPhone, open, screenshot, VIEWPORT, type Theme } from '../browser';
+
+/** Every page of this issue, visitor pages first. */
+const VISITOR_PAGES = [
+  ['home-visitor', '/'],
+  ['welcome', '/pages/other/login'],
+  ['login', '/pages/login/login'],
+  ['register', '/pages/login/register'],
+  ['forget-password', '/pages/login/forgetPwd'],
+  ['language', '/pages/setting/language'],
+  ['speed-test', '/pages/setting/testNet'],
+] as const;
+
+const USER_PAGES = [
+  ['home', '/pages/index/index'],
+  ['settings', '/pages/setting/index'],
+  ['nickname', '/pages/setting/NickName'],
+  ['email', '/pages/setting/email'],
+  ['phone', '/pages/setting/phoneNumber'],
+  ['login-password', '/pages/setting/passWord'],
+  ['pay-password', '/pages/setting/payPassWord'],
+] as const;
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await demoToken();
+});
+afterAll(() => browser.close());
+
+async function shoot(
+  theme: Theme,
+  lang: string,
+  pages: readonly (readonly [string, string])[],
+  withToken: boolean,
+) {
+  const context = await newPhone(browser, { theme, lang, ...(withToken ? { token } : {}) });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const [name, route] of pages) {
+    await open(page, route);
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(
+      theme,
+    );
+    // Nothing may stick out sideways at 360 px.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${name} overflows horizontally`).toBeLessThanOrEqual(VIEWPORT.width);
+    await screenshot(page, `${lang}-${theme}-${name}`);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+}
+
+describe('every page at 360 x 740', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    it(`renders the visitor pages in the ${theme} theme`, () =>
+      shoot(theme, 'en', VISITOR_PAGES, false));
+    it(`renders the account pages in the ${theme} theme`, () =>
+      shoot(theme, 'en', USER_PAGES, true));
+  }
+
+  it('renders right to left in Arabic', async () => {
+    await shoot('dark', 'ar', [...VISITOR_PAGES.slice(0, 4), ...USER_PAGES.slice(0, 2)], true);
+  });
+
+  it('renders Chinese, Hindi and Korean text with real fonts', async () => {
+    for (const lang of ['zh', 'hd', 'kr']) await shoot('light', lang, [USER_PAGES[1]], true);
+  });
+
+  it('sends an unknown route to the home tab', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await open(page, '/pages/no/such/page');
+    await page.waitForURL(/#\/$/);
+    await context.close();
+  });
+});

@@ -1,0 +1,32 @@
+import { Secret } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { isFreshNewsign, newsign, NEWSIGN_DEFAULT_SECRET } from './newsign';
+
+describe('newsign', () => {
+  const t0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+
+  it('is an 8-digit code that changes every 20 seconds', () => {
+    const sign = newsign(NEWSIGN_DEFAULT_SECRET, t0);
+    expect(sign).toMatch(/^\d{8}$/);
+    expect(newsign(NEWSIGN_DEFAULT_SECRET, t0 + 19_999)).toBe(sign);
+    expect(newsign(NEWSIGN_DEFAULT_SECRET, t0 + 20_000)).not.toBe(sign);
+  });
+
+  it('is RFC 6238 TOTP with SHA-512 and 8 digits on a 20-second step', () => {
+    // RFC 6238 appendix B: 64-byte seed "1234...1234", counter 1, SHA-512 -> 90693936.
+    // The RFC reaches counter 1 at T=59 s with 30 s steps; with our 20 s steps that is T=20..39 s.
+    const rfcSeed = Secret.fromLatin1('1234567890'.repeat(6) + '1234').base32;
+    expect(newsign(rfcSeed, 20_000)).toBe('90693936');
+    expect(newsign(rfcSeed, 39_999)).toBe('90693936');
+  });
+
+  it('accepts the current and the previous window only', () => {
+    const sign = newsign(NEWSIGN_DEFAULT_SECRET, t0);
+    expect(isFreshNewsign(NEWSIGN_DEFAULT_SECRET, sign, t0)).toBe(true);
+    expect(isFreshNewsign(NEWSIGN_DEFAULT_SECRET, sign, t0 + 20_000)).toBe(true);
+    expect(isFreshNewsign(NEWSIGN_DEFAULT_SECRET, sign, t0 + 40_000)).toBe(false);
+    expect(isFreshNewsign(NEWSIGN_DEFAULT_SECRET, sign, t0 - 20_000)).toBe(false);
+    expect(isFreshNewsign(NEWSIGN_DEFAULT_SECRET, undefined, t0)).toBe(false);
+    expect(isFreshNewsign(NEWSIGN_DEFAULT_SECRET, '', t0)).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { interpolate, LANGUAGE_CODES, LANGUAGES } from './index';
+
+type Tree = { [key: string]: string | Tree };
+
+const localesDir = path.resolve(import.meta.dirname, '../locales');
+const read = (code: string): Tree =>
+  JSON.parse(fs.readFileSync(path.join(localesDir, `${code}.json`), 'utf8')) as Tree;
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+/** Texts that are the same in every language: names, codes, units. */
+const SAME_EVERYWHERE = new Set(['errors.statusCode500']);
+
+/**
+ * Keys whose English text is also the right word in that language (a loanword such as "Demo" in
+ * German). Kept short and reviewed: a copied pack would need hundreds of entries here.
+ */
+const SAME_AS_ENGLISH: Partial<Record<string, readonly string[]>> = {
+  de: ['account.tiers.gold', 'languages.hd', 'speed.ms'],
+  fr: ['tabs.futures', 'languages.hd', 'speed.ms'],
+  es: ['languages.hd', 'speed.ms'],
+  vn: ['account.byEmail', 'speed.ms'],
+};
+const isUniversal = (text: string) =>
+  /^[\d\s{}.,:;%/+\-–—…()A-Z]*$/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, ''));
+
+const english = flatten(read('en'));
+
+describe('language packs', () => {
+  it('has a pack for each of the eleven languages and nothing else', () => {
+    const files = fs
+      .readdirSync(localesDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace('.json', ''));
+    expect(files.sort()).toEqual([...LANGUAGE_CODES].sort());
+    expect(LANGUAGES.map((l) => l.code).sort()).toEqual([...LANGUAGE_CODES].sort());
+    expect(LANGUAGES.find((l) => l.code === 'ar')?.dir).toBe('rtl');
+  });
+
+  for (const code of LANGUAGE_CODES.filter((c) => c !== 'en')) {
+    describe(code, () => {
+      const pack = flatten(read(code));
+
+      it('has exactly the keys of the English pack', () => {
+        expect([...pack.keys()].filter((k) => !english.has(k))).toEqual([]);
+        expect([...english.keys()].filter((k) => !pack.has(k))).toEqual([]);
+      });
+
+      it('keeps every placeholder of each English text', () => {
+        const broken = [...english].filter(([key, text]) => {
+          const translated = pack.get(key);
+          return (
+            translated !== undefined &&
+            placeholders(translated).join() !== placeholders(text).join()
+          );
+        });
+        expect(broken.map(([key]) => key)).toEqual([]);
+      });
+
+      it('is translated, not an English copy', () => {
+        const copies = [...english].filter(
+          ([key, text]) =>
+            pack.get(key) === text &&
+            !SAME_EVERYWHERE.has(key) &&
+            !isUniversal(text) &&
+            !SAME_AS_ENGLISH[code]?.includes(key),
+        );
+        expect(copies.map(([key]) => key)).toEqual([]);
+      });
+
+      it('has no empty text', () => {
+        expect([...pack].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+      });
+    });
+  }
+});
+
+describe('interpolate', () => {
+  it('fills placeholders and leaves unknown ones alone', () => {
+    expect(interpolate('wait {{seconds}} s, {{other}}', { seconds: 30 })).toBe(
+      'wait 30 s, {{other}}',
+    );
+  });
+});
