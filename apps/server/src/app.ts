@@ -81,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   fastify.addHook('onClose', () => database.close());
 
   const outbox = outboxDelivery(config.dataDir, () => clock.now());
+  const hub = new Hub();
   const app: AppContext = {
     config,
     database,
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     delivery:
       options.delivery ??
       (config.smtpUrl ? smtpDelivery(config.smtpUrl, config.smtpFrom, outbox) : outbox),
+    hub,
     log: fastify.log,
   };
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -134,8 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
 
   registerCalls(fastify, app, allRoutes, rateLimiters(fastify, config.rateLimits));
 
-  const hub = new Hub();
-  registerWebsocket(fastify, app, hub);
+  registerWebsocket(fastify, app);
   fastify.addHook('preClose', async () => hub.closeAll(1001, 'server shutting down'));
 
   if (fs.existsSync(config.webDist)) {

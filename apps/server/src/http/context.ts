@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { Delivery } from '../modules/auth/delivery';
+import type { Hub } from '../realtime/hub';
 
 /** What every service may use; built once by buildApp. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   delivery: Delivery;
+  /** Websocket clients of this process (a bus joins the processes when scaled out). */
+  hub: Hub;
   log: FastifyBaseLogger;
 }
 

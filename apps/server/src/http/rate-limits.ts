@@ -12,8 +12,10 @@ function field(source: unknown, name: string): string | undefined {
 /** The account or address a request is about, from its body or query; undefined when none. */
 export function accountOf(request: FastifyRequest): string | undefined {
   for (const source of [request.body, request.query]) {
-    const id = field(source, 'account') ?? field(source, 'email') ?? field(source, 'phone');
-    if (!id) continue;
+    const raw = field(source, 'account') ?? field(source, 'email') ?? field(source, 'phone');
+    if (!raw) continue;
+    // A phone with or without its trunk prefix (07400... or 7400...) is one account.
+    const id = raw.includes('@') ? raw : raw.replace(/^0+/, '');
     // "+86" and "86" are one dialling code, as the calls' own schema reads it.
     const areaCode = (field(source, 'areaCode') ?? '').replace(/^\+/, '');
     return `${areaCode}:${id}`;

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 interface Client {
   socket: WebSocket;
   userId: number | null;
+  sessionId: number | null;
   channels: Set<string>;
 }
 
@@ -26,10 +27,38 @@ export class Hub {
     return this.clients.size;
   }
 
-  add(socket: WebSocket, userId: number | null): Client {
-    const client: Client = { socket, userId, channels: new Set() };
+  add(socket: WebSocket, user: { id: number; sessionId: number } | null): Client {
+    const client: Client = {
+      socket,
+      userId: user?.id ?? null,
+      sessionId: user?.sessionId ?? null,
+      channels: new Set(),
+    };
     this.clients.add(client);
     return client;
+  }
+
+  /**
+   * Closes the sockets opened with a session that has just ended (logout), or with any session of
+   * a user (password change or reset, freeze): a revoked token must stop receiving events at once.
+   */
+  disconnect(
+    match: { sessionId: number } | { userId: number },
+    code: number,
+    reason: string,
+  ): number {
+    let closed = 0;
+    for (const client of this.clients) {
+      const hit =
+        'sessionId' in match
+          ? client.sessionId === match.sessionId
+          : client.userId === match.userId;
+      if (!hit) continue;
+      this.remove(client);
+      client.socket.close(code, reason);
+      closed++;
+    }
+    return closed;
   }
 
   remove(client: Client): void {

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../http/context';
 import { sessionUser } from '../modules/auth/session.service';
-import type { Hub } from './hub';
 
 const query = z.object({
   token: z.string().max(200).optional(),
@@ -16,7 +15,10 @@ const clientMessage = z.union([
   z.object({ type: z.enum(['sub', 'unsub']), channels: z.array(z.string().max(80)).max(64) }),
 ]);
 
-/** Close codes: the request's newsign was stale, the token was not valid, the origin not allowed. */
+/**
+ * Close codes: the request's newsign was stale; the token was not valid, or its session has just
+ * ended; the origin is not allowed.
+ */
 export const WS_CLOSE = { staleSign: 4402, badToken: 4401, badOrigin: 4403 } as const;
 
 function originAllowed(app: AppContext, request: FastifyRequest): boolean {
@@ -34,7 +36,8 @@ function originAllowed(app: AppContext, request: FastifyRequest): boolean {
  * /ws (SPEC.md section 7): query token, sign and localtimes; answers plain `success`, then JSON.
  * The client's `{"type":1}` heartbeat is answered with the server time.
  */
-export function registerWebsocket(fastify: FastifyInstance, app: AppContext, hub: Hub): void {
+export function registerWebsocket(fastify: FastifyInstance, app: AppContext): void {
+  const hub = app.hub;
   fastify.get('/ws', { websocket: true }, async (socket, request) => {
     const params = query.safeParse(request.query);
     if (!originAllowed(app, request)) return socket.close(WS_CLOSE.badOrigin, 'origin not allowed');
@@ -44,13 +47,9 @@ export function registerWebsocket(fastify: FastifyInstance, app: AppContext, hub
     ) {
       return socket.close(WS_CLOSE.staleSign, 'stale sign');
     }
-    let userId: number | null = null;
-    if (params.data.token) {
-      const user = await sessionUser(app, params.data.token);
-      if (!user) return socket.close(WS_CLOSE.badToken, 'invalid token');
-      userId = user.id;
-    }
-    const client = hub.add(socket, userId);
+    const user = params.data.token ? await sessionUser(app, params.data.token) : null;
+    if (params.data.token && !user) return socket.close(WS_CLOSE.badToken, 'invalid token');
+    const client = hub.add(socket, user);
     socket.on('close', () => hub.remove(client));
     socket.on('message', (raw: Buffer) => {
       let message: z.output<typeof clientMessage>;

@@ -225,3 +225,30 @@ describe('channels', () => {
     }
   });
 });
+
+describe('sessions that end', () => {
+  it('closes the sockets of a session at logout, and only those', async () => {
+    const { token, email, password } = await server.register();
+    const other = await server.call(userCalls.login, { account: email, password });
+    const first = await open({ token });
+    const second = await open({ token: other.data.token });
+    expect((await server.call(userCalls.logout, {}, { token })).status).toBe(1);
+    expect(await first.closed).toMatchObject({ code: 4401 });
+    expect((await roundTrip(second)).channel).toBe('heartbeat');
+  });
+
+  it('closes every socket of the user when the password changes', async () => {
+    const { token, email, password } = await server.register();
+    const other = await server.call(userCalls.login, { account: email, password });
+    const sockets = [await open({ token }), await open({ token: other.data.token })];
+    const visitor = await open();
+    const changed = await server.call(
+      userCalls.updateUserPassword,
+      { oldPassword: password, newPassword: 'Changed2026', confirmPassword: 'Changed2026' },
+      { token },
+    );
+    expect(changed.status).toBe(1);
+    for (const socket of sockets) expect(await socket.closed).toMatchObject({ code: 4401 });
+    expect((await roundTrip(visitor)).channel).toBe('heartbeat');
+  });
+});

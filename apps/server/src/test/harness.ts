@@ -14,7 +14,7 @@ import pg from 'pg';
 import { buildApp, type Built } from '../app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '../config';
 import { adjustableClock, type AdjustableClock } from '../lib/clock';
-import { OUTBOX_FILE } from '../modules/auth/delivery';
+import { OUTBOX_FILE, type Delivery } from '../modules/auth/delivery';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -82,7 +82,11 @@ async function createPostgresDatabase(
 }
 
 export async function startServer(
-  options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string> } = {},
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    env?: Record<string, string>;
+    delivery?: Delivery;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
   const pgDb = process.env.DATABASE_URL
@@ -99,7 +103,12 @@ export async function startServer(
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
   };
   const clock = adjustableClock();
-  const built = await buildApp({ config, clock, logger: false });
+  const built = await buildApp({
+    config,
+    clock,
+    logger: false,
+    ...(options.delivery ? { delivery: options.delivery } : {}),
+  });
   await built.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = built.fastify.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -9,6 +9,7 @@ import {
   isValidPassword,
   isValidPayPassword,
   isValidPhone,
+  nationalNumber,
 } from './validators';
 
 describe('validators of SPEC.md section 5', () => {
@@ -50,6 +51,14 @@ describe('validators of SPEC.md section 5', () => {
     expect(await isValidPhone('1', '2015550123')).toBe(true);
     expect(await isValidPhone('1', '12')).toBe(false);
     expect(await isValidPhone('x', '13800138000')).toBe(false);
+  });
+
+  it('stores phones by their national significant number', async () => {
+    expect(await nationalNumber('44', '07400123456')).toBe('7400123456');
+    expect(await nationalNumber('44', '7400123456')).toBe('7400123456');
+    expect(await nationalNumber('86', '13800138000')).toBe('13800138000');
+    // Italy keeps its leading zero: it is part of the number.
+    expect(await nationalNumber('39', '0612345678')).toBe('0612345678');
   });
 
   it('checks ID-card numbers and bank cards by their check digits', () => {

@@ -32,6 +32,7 @@ export function isMainlandMobile(value: string): boolean {
 export const MAINLAND_AREA_CODE = '86';
 
 let phoneMetadata: Promise<typeof PhoneNumbers> | undefined;
+const phoneNumbers = () => (phoneMetadata ??= import('libphonenumber-js/min'));
 
 /**
  * A national number valid for the dialling code; +86 must be a mainland mobile. Other countries are
@@ -41,9 +42,20 @@ let phoneMetadata: Promise<typeof PhoneNumbers> | undefined;
 export async function isValidPhone(areaCode: string, phone: string): Promise<boolean> {
   if (!/^\d{1,4}$/.test(areaCode) || !/^\d{4,15}$/.test(phone)) return false;
   if (areaCode === MAINLAND_AREA_CODE) return isMainlandMobile(phone);
-  phoneMetadata ??= import('libphonenumber-js/min');
-  const { parsePhoneNumberFromString } = await phoneMetadata;
+  const { parsePhoneNumberFromString } = await phoneNumbers();
   return parsePhoneNumberFromString(phone, { defaultCallingCode: areaCode })?.isValid() === true;
+}
+
+/**
+ * The number as stored and compared: the national significant number, so a trunk prefix typed or
+ * not (UK 07400 123456 and 7400 123456) is one phone. Mainland mobiles have none.
+ */
+export async function nationalNumber(areaCode: string, phone: string): Promise<string> {
+  if (areaCode === MAINLAND_AREA_CODE) return phone;
+  const { parsePhoneNumberFromString } = await phoneNumbers();
+  return (
+    parsePhoneNumberFromString(phone, { defaultCallingCode: areaCode })?.nationalNumber ?? phone
+  );
 }
 
 /** 18-character resident ID of mainland China with its ISO 7064 MOD 11-2 check character. */

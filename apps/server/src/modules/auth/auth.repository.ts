@@ -63,8 +63,18 @@ export async function revokeUserSessions(db: Executor, userId: number, now: numb
 
 // --- verification codes --------------------------------------------------------------------------
 
-export async function insertCode(db: Executor, row: NewVerificationCodeRow): Promise<void> {
-  await db.insertInto('verification_codes').values(row).execute();
+export async function insertCode(db: Executor, row: NewVerificationCodeRow): Promise<bigint> {
+  const inserted = await db
+    .insertInto('verification_codes')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Withdraws a code that could not be delivered, so the user may ask again at once. */
+export async function deleteCode(db: Executor, id: bigint): Promise<void> {
+  await db.deleteFrom('verification_codes').where('id', '=', id).execute();
 }
 
 export function latestCode(db: Executor, target: string) {

@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE, type ErrorKey } from '@tidemark/contract';
+import { nationalNumber, VERIFICATION_CODE, type ErrorKey } from '@tidemark/contract';
 import { interpolate, isLanguageCode, loadLocale } from '@tidemark/i18n';
 import { inTransaction } from '../../db/database';
 import type { AppContext } from '../../http/context';
@@ -10,6 +10,11 @@ import type { DeliveryChannel } from './delivery';
 /** Who a code is for: an email, or a phone with its dialling code. */
 export type CodeTarget =
   { channel: 'email'; email: string } | { channel: 'sms'; areaCode: string; phone: string };
+
+/** A phone target by its national significant number, whatever trunk prefix was typed. */
+export async function phoneTarget(areaCode: string, phone: string): Promise<CodeTarget> {
+  return { channel: 'sms', areaCode, phone: await nationalNumber(areaCode, phone) };
+}
 
 export function targetKey(target: CodeTarget): string {
   return target.channel === 'email'
@@ -40,11 +45,11 @@ export async function sendCode(
   const key = targetKey(target);
   const now = app.clock.now();
   const code = randomDigits(VERIFICATION_CODE.length);
-  await inTransaction(app.db, async (trx) => {
+  const codeId = await inTransaction(app.db, async (trx) => {
     const last = await repo.latestCode(trx, key);
     const wait = last ? Number(last.created_at) + VERIFICATION_CODE.resendAfterMs - now : 0;
     if (wait > 0) throw new DomainError('codeWait', { seconds: seconds(wait) });
-    await repo.insertCode(trx, {
+    return repo.insertCode(trx, {
       channel: target.channel,
       target: key,
       code_hash: codeHash(key, code),
@@ -55,15 +60,21 @@ export async function sendCode(
       ip,
     });
   });
-  const pack = await loadLocale(isLanguageCode(lang) ? lang : 'en');
-  const minutes = VERIFICATION_CODE.ttlMs / 60_000;
-  await app.delivery.send({
-    channel: target.channel as DeliveryChannel,
-    to: address(target),
-    code,
-    subject: pack.delivery.codeSubject,
-    text: interpolate(pack.delivery.codeText, { code, minutes }),
-  });
+  try {
+    const pack = await loadLocale(isLanguageCode(lang) ? lang : 'en');
+    const minutes = VERIFICATION_CODE.ttlMs / 60_000;
+    await app.delivery.send({
+      channel: target.channel as DeliveryChannel,
+      to: address(target),
+      code,
+      subject: pack.delivery.codeSubject,
+      text: interpolate(pack.delivery.codeText, { code, minutes }),
+    });
+  } catch (error) {
+    // Not delivered: withdraw it, so the one-a-minute rule does not hold the user back.
+    await repo.deleteCode(app.db, codeId);
+    throw error;
+  }
   return {
     expiresIn: seconds(VERIFICATION_CODE.ttlMs),
     resendAfter: seconds(VERIFICATION_CODE.resendAfterMs),

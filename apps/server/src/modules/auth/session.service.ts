@@ -29,11 +29,23 @@ export async function sessionUser(app: AppContext, token: string): Promise<AuthU
   return row ? { id: Number(row.userId), sessionId: Number(row.sessionId) } : null;
 }
 
-export function closeSession(app: AppContext, sessionId: number): Promise<void> {
-  return repo.revokeSession(app.db, sessionId, app.clock.now());
+const SESSION_ENDED = 4401;
+
+/** Logout: the session's token stops working, and so do the websockets it opened. */
+export async function closeSession(app: AppContext, sessionId: number): Promise<void> {
+  await repo.revokeSession(app.db, sessionId, app.clock.now());
+  app.hub.disconnect({ sessionId }, SESSION_ENDED, 'session ended');
 }
 
-/** Logs the user out everywhere (password change or reset, freeze). */
+/**
+ * Logs the user out everywhere (password change or reset, freeze), inside the caller's
+ * transaction; call disconnectUser once it has committed.
+ */
 export function closeAllSessions(app: AppContext, db: Executor, userId: number): Promise<void> {
   return repo.revokeUserSessions(db, userId, app.clock.now());
+}
+
+/** Closes every websocket of the user; after closeAllSessions has committed. */
+export function disconnectUser(app: AppContext, userId: number): void {
+  app.hub.disconnect({ userId }, SESSION_ENDED, 'session ended');
 }

@@ -427,6 +427,22 @@ describe('register by phone', () => {
     expect((await profileOf(token)).areaCode).toBe('86');
   });
 
+  it('treats a number with or without its trunk prefix as one phone', async () => {
+    const phone = ukPhone();
+    // The code goes to the national number, however it was typed.
+    await server.call(authCalls.sendValidCode, { phone: `0${phone}`, areaCode: '44' });
+    const code = server.lastCode(`+44 ${phone}`);
+    const { token } = expectOk(await registerWith(`0${phone}`, code, { areaCode: '44' })) as {
+      token: string;
+    };
+    expect((await profileOf(token)).phone).toBe(phone);
+    expect((await login(phone, GOOD_PASSWORD, { areaCode: '44' })).status).toBe(1);
+    expect((await login(`0${phone}`, GOOD_PASSWORD, { areaCode: '44' })).status).toBe(1);
+    waitForResend();
+    const again = await phoneCode('44', phone);
+    expectRefusal(await registerWith(phone, again, { areaCode: '44' }), 'accountExists');
+  });
+
   it('registers a UK mobile (areaCode 44)', async () => {
     const phone = ukPhone();
     const code = await phoneCode('44', phone);

@@ -12,8 +12,8 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { hashPassword, randomInviteCode, verifyPassword } from '../../lib/secrets';
 import { forgetLoginFailures, guardLogin, recordLoginFailure } from '../auth/captcha.service';
-import { targetKey, useCode, type CodeTarget } from '../auth/code.service';
-import { closeAllSessions, openSession } from '../auth/session.service';
+import { phoneTarget, targetKey, useCode, type CodeTarget } from '../auth/code.service';
+import { closeAllSessions, disconnectUser, openSession } from '../auth/session.service';
 import * as repo from './user.repository';
 import type { UserRow } from './user.table';
 
@@ -27,10 +27,10 @@ export interface Client {
 const SEEN_WRITE_GAP_MS = 60_000;
 
 /** The account field of register, login and reset, as a code target. */
-export function accountTarget(account: string, areaCode: string | undefined): CodeTarget {
+export function accountTarget(account: string, areaCode: string | undefined): Promise<CodeTarget> {
   return accountKind(account) === 'email'
-    ? { channel: 'email', email: account.toLowerCase() }
-    : { channel: 'sms', areaCode: areaCode ?? '', phone: account };
+    ? Promise.resolve({ channel: 'email', email: account.toLowerCase() })
+    : phoneTarget(areaCode ?? '', account);
 }
 
 function findByTarget(app: AppContext, target: CodeTarget): Promise<UserRow | undefined> {
@@ -87,7 +87,7 @@ export async function register(
   input: Input<typeof userCalls.register>,
   client: Client,
 ): Promise<string> {
-  const target = accountTarget(input.account, input.areaCode);
+  const target = await accountTarget(input.account, input.areaCode);
   const inviter = input.inviteCode
     ? await repo.findByInviteCode(app.db, input.inviteCode)
     : undefined;
@@ -138,7 +138,7 @@ export async function login(
   input: Input<typeof userCalls.login>,
   client: Client,
 ): Promise<string> {
-  const target = accountTarget(input.account, input.areaCode);
+  const target = await accountTarget(input.account, input.areaCode);
   const failureKey = targetKey(target);
   await guardLogin(app, failureKey, input);
   const user = await findByTarget(app, target);
@@ -171,7 +171,7 @@ export async function updateProfile(
   const target: CodeTarget =
     'email' in input
       ? { channel: 'email', email: input.email }
-      : { channel: 'sms', areaCode: input.areaCode, phone: input.phone };
+      : await phoneTarget(input.areaCode, input.phone);
   await useCode(app, target, input.code);
   const holder = await findByTarget(app, target);
   if (holder && Number(holder.id) !== userId) throw new DomainError('accountExists');
@@ -208,6 +208,7 @@ export async function changePassword(
     });
     await closeAllSessions(app, trx, userId);
   });
+  disconnectUser(app, userId);
 }
 
 /** Sets the pay password, or changes it when the current one is given correctly. */
@@ -261,7 +262,7 @@ export async function resetPassword(
   app: AppContext,
   input: { account: string; areaCode?: string | undefined; code: string; password: string },
 ): Promise<void> {
-  const target = accountTarget(input.account, input.areaCode);
+  const target = await accountTarget(input.account, input.areaCode);
   await useCode(app, target, input.code);
   const user = await findByTarget(app, target);
   if (!user) throw new DomainError('accountNotFound');
@@ -273,6 +274,7 @@ export async function resetPassword(
     });
     await closeAllSessions(app, trx, Number(user.id));
   });
+  disconnectUser(app, Number(user.id));
   await forgetLoginFailures(app, targetKey(target));
 }
 
