@@ -73,6 +73,19 @@ describe('every page at 360 x 740', () => {
     for (const lang of ['zh', 'hd', 'kr']) await shoot('light', lang, [USER_PAGES[1]], true);
   });
 
+  it('shows the chunk error view when a page fails to load, and Retry loads it', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await page.route('**/assets/page-*.js', (route) => route.abort());
+    await page.goto('/#/pages/login/forgetPwd');
+    await page.getByRole('alert').getByText('The page failed to load').waitFor();
+    await screenshot(page, 'en-dark-chunk-error');
+    await page.unroute('**/assets/page-*.js');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await context.close();
+  });
+
   it('sends an unknown route to the home tab', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
