@@ -201,3 +201,16 @@ export function uniqueEmail(prefix = 'trader'): string {
 }
 
 export const GOOD_PASSWORD = 'Harbour2026';
+
+const ROOMY = {
+  perIp: { max: 100_000, windowMs: 60_000 },
+  perAccount: { max: 100_000, windowMs: 60_000 },
+};
+
+/** Far more registrations, codes and logins than the default limits allow from one address. */
+export const ROOMY_LIMITS: RateLimits = {
+  register: ROOMY,
+  login: ROOMY,
+  sendCode: ROOMY,
+  passwordReset: ROOMY,
+};

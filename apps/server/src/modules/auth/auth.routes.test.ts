@@ -1,59 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  authCalls,
-  userCalls,
-  type CallDef,
-  type Envelope,
-  type ErrorKey,
-} from '@tidemark/contract';
+import { authCalls, userCalls, type CallDef } from '@tidemark/contract';
 import { interpolate, LANGUAGE_CODES, loadLocale } from '@tidemark/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, startServer, uniqueEmail, type TestServer } from '../../test/harness';
+import { expectRefusal, otherCode } from '../../test/envelopes';
+import {
+  GOOD_PASSWORD,
+  ROOMY_LIMITS,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from '../../test/harness';
 
-// More codes and resets than the default limits allow from one address; the limits themselves are
-// tested in http/http.test.ts.
-const roomy = {
-  perIp: { max: 100_000, windowMs: 60_000 },
-  perAccount: { max: 100_000, windowMs: 60_000 },
-};
+// The limits themselves are tested in http/http.test.ts.
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({
-    rateLimits: { register: roomy, login: roomy, sendCode: roomy, passwordReset: roomy },
-  });
+  server = await startServer({ rateLimits: ROOMY_LIMITS });
 });
 afterAll(() => server.close());
-
-const EN: Partial<Record<ErrorKey, string>> = {
-  loginFailed: 'Login failed, please log in again',
-  requiredItems: 'Please confirm the required items',
-  passwordMismatch: 'Inconsistent password entered twice',
-  passwordRule:
-    'Password must be 6 to 32 characters with at least one uppercase letter and one digit',
-  phoneFormat: 'Please enter a valid phone number',
-  emailFormat: 'Please enter a valid email address',
-  sessionExpired: 'Your session has expired, please log in again',
-  codeInvalid: 'Incorrect verification code',
-  codeExpired: 'The verification code has expired, please request a new one',
-  accountNotFound: 'This account is not registered',
-  captchaRequired: 'Please enter the image code',
-  invalidInput: 'Invalid input, please check and try again',
-};
-
-const STATUS: Partial<Record<ErrorKey, string>> = { sessionExpired: '401' };
-
-function expectRefusal(envelope: Envelope<unknown>, code: ErrorKey): void {
-  expect(envelope).toEqual({
-    status: STATUS[code] ?? '400',
-    code,
-    enMsg: EN[code],
-    cnMsg: expect.any(String),
-    data: null,
-  });
-  expect(envelope.cnMsg).not.toBe(envelope.enMsg);
-}
 
 function callLoose(def: CallDef, input: Record<string, unknown>, token?: string) {
   return server.call(def, input as never, { token });
@@ -62,10 +27,6 @@ function callLoose(def: CallDef, input: Record<string, unknown>, token?: string)
 /** English text of a code message (the en pack's delivery.codeText, spelled out). */
 const englishText = (code: string) =>
   `Your Tidemark verification code is ${code}. It expires in 5 minutes. Never share it with anyone.`;
-
-function otherCode(code: string): string {
-  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-}
 
 let phoneCounter = 0;
 function mainlandPhone(): string {

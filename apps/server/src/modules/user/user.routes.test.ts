@@ -1,83 +1,24 @@
-import {
-  authCalls,
-  userCalls,
-  type CallDef,
-  type Envelope,
-  type ErrorKey,
-} from '@tidemark/contract';
+import { authCalls, userCalls, type CallDef } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/secrets';
-import { GOOD_PASSWORD, startServer, uniqueEmail, type TestServer } from '../../test/harness';
+import { expectOk, expectRefusal, otherCode } from '../../test/envelopes';
+import {
+  GOOD_PASSWORD,
+  ROOMY_LIMITS,
+  startServer,
+  uniqueEmail,
+  type TestServer,
+} from '../../test/harness';
 
-// Far more registrations, codes and logins than the default limits allow from one address; the
-// limits themselves are tested in http/http.test.ts.
-const roomy = {
-  perIp: { max: 100_000, windowMs: 60_000 },
-  perAccount: { max: 100_000, windowMs: 60_000 },
-};
+// The limits themselves are tested in http/http.test.ts.
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({
-    rateLimits: { register: roomy, login: roomy, sendCode: roomy, passwordReset: roomy },
-  });
+  server = await startServer({ rateLimits: ROOMY_LIMITS });
 });
 afterAll(() => server.close());
 
 // --- helpers -------------------------------------------------------------------------------------
-
-/** The English text of every refusal this file expects, spelled out (not read from the pack). */
-const EN: Partial<Record<ErrorKey, string>> = {
-  loginFailed: 'Login failed, please log in again',
-  passwordMismatch: 'Inconsistent password entered twice',
-  requiredItems: 'Please confirm the required items',
-  passwordRule:
-    'Password must be 6 to 32 characters with at least one uppercase letter and one digit',
-  phoneFormat: 'Please enter a valid phone number',
-  emailFormat: 'Please enter a valid email address',
-  passwordSameAsOld: 'The old and new passwords must not be the same',
-  payPasswordEmpty: 'Payment password cannot be empty',
-  payPasswordRule: 'Payment password must be 6 digits',
-  nicknameRule: 'Nickname must be 1 to 20 characters',
-  notLoggedIn: 'Please log in first',
-  sessionExpired: 'Your session has expired, please log in again',
-  codeInvalid: 'Incorrect verification code',
-  codeExpired: 'The verification code has expired, please request a new one',
-  codeAttemptsExceeded: 'Too many wrong attempts, please request a new code',
-  accountExists: 'This account is already registered',
-  accountFrozen: 'This account is frozen, please contact customer service',
-  inviteCodeInvalid: 'The invitation code does not exist',
-  oldPasswordWrong: 'The original password is incorrect',
-  payPasswordWrong: 'The payment password is incorrect',
-  captchaWrong: 'The image code is incorrect',
-  captchaRequired: 'Please enter the image code',
-  invalidInput: 'Invalid input, please check and try again',
-};
-
-const STATUS: Partial<Record<ErrorKey, string>> = {
-  notLoggedIn: '401',
-  sessionExpired: '401',
-  accountFrozen: '403',
-  accountExists: '409',
-};
-
-/** Asserts the whole refusal envelope: status, catalogue key, both texts, no data. */
-function expectRefusal(envelope: Envelope<unknown>, code: ErrorKey): void {
-  expect(envelope).toEqual({
-    status: STATUS[code] ?? '400',
-    code,
-    enMsg: EN[code],
-    cnMsg: expect.any(String),
-    data: null,
-  });
-  expect(envelope.cnMsg).not.toBe('');
-  expect(envelope.cnMsg).not.toBe(envelope.enMsg);
-}
-
-function expectOk<T>(envelope: Envelope<T>): T {
-  expect(envelope).toMatchObject({ status: 1, code: 'operation', enMsg: 'Operation successful' });
-  return envelope.data;
-}
 
 /** Calls with an input the contract's types would refuse (missing or malformed fields). */
 function callLoose(def: CallDef, input: Record<string, unknown>, token?: string) {
@@ -94,11 +35,6 @@ function mainlandPhone(): string {
 function ukPhone(): string {
   phoneCounter += 1;
   return `7400${String(100_000 + phoneCounter)}`;
-}
-
-/** A six-digit code that is certainly not `code`. */
-function otherCode(code: string): string {
-  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 }
 
 async function emailCode(email: string): Promise<string> {

@@ -49,3 +49,55 @@ export function PasswordInput({
     </>
   );
 }
+
+/** A form row: label and password input. */
+export function PasswordField({ label, ...input }: PasswordInputProps & { label: string }) {
+  return (
+    <div className="field">
+      <span className="field__label">{label}</span>
+      <PasswordInput {...input} />
+    </div>
+  );
+}
+
+interface NewPasswordFieldsProps {
+  label: string;
+  /** Field name of the new password ("password" or "newPassword", as the call names it). */
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  confirm: string;
+  onConfirmChange: (value: string) => void;
+}
+
+/** A new password and its confirmation, the pair every password form asks for. */
+export function NewPasswordFields({
+  label,
+  name,
+  value,
+  onChange,
+  confirm,
+  onConfirmChange,
+}: NewPasswordFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name={name}
+        value={value}
+        onChange={onChange}
+        placeholder={t('account.newPasswordPlaceholder')}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={t('account.confirmPassword')}
+        name="confirmPassword"
+        value={confirm}
+        onChange={onConfirmChange}
+        placeholder={t('account.confirmPasswordPlaceholder')}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}

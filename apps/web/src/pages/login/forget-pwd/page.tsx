@@ -1,9 +1,10 @@
 import { authCalls } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../../api/client';
+import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import {
   AccountField,
@@ -14,7 +15,8 @@ import {
 } from '../../../features/account/components/account-fields';
 import { AuthLayout } from '../../../features/account/components/auth-layout';
 import { CodeField, codeTargetOf } from '../../../features/account/components/code-field';
-import { PasswordInput } from '../../../features/account/components/password-input';
+import { NewPasswordFields } from '../../../features/account/components/password-input';
+import { FormCard } from '../../../ui/form-card';
 import { showToast } from '../../../ui/toast';
 
 export default function ForgetPasswordPage() {
@@ -24,23 +26,13 @@ export default function ForgetPasswordPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const [busy, submit] = useSubmit(async () => {
     const values = { ...accountInput(account), code, password, confirmPassword };
     if (!(await validateForm(authCalls.forgetUserPassword, values))) return;
-    setBusy(true);
-    try {
-      await request(authCalls.forgetUserPassword, values, { loading: true });
-      showToast(t('forgot.done'), 'success');
-      navigate('/pages/login/login', { replace: true });
-    } catch {
-      // The client has shown the server's reason.
-    } finally {
-      setBusy(false);
-    }
-  };
+    await request(authCalls.forgetUserPassword, values, { loading: true });
+    showToast(t('forgot.done'), 'success');
+    navigate('/pages/login/login', { replace: true });
+  });
 
   return (
     <AuthLayout
@@ -49,31 +41,18 @@ export default function ForgetPasswordPage() {
       closeTo="/pages/login/login"
     >
       <AccountKindTabs value={account.kind} onChange={(kind) => setAccount({ ...account, kind })} />
-      <form className="form-card" onSubmit={submit} noValidate>
+      <FormCard onSubmit={() => void submit()}>
         <AccountField value={account} onChange={setAccount} />
         <CodeField value={code} onChange={setCode} target={codeTargetOf(account)} />
-        <div className="field">
-          <span className="field__label">{t('account.newPassword')}</span>
-          <PasswordInput
-            name="password"
-            value={password}
-            onChange={setPassword}
-            placeholder={t('account.newPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </div>
-        <div className="field">
-          <span className="field__label">{t('account.confirmPassword')}</span>
-          <PasswordInput
-            name="confirmPassword"
-            value={confirmPassword}
-            onChange={setConfirmPassword}
-            placeholder={t('account.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </div>
-        <button type="submit" hidden />
-      </form>
+        <NewPasswordFields
+          label={t('account.newPassword')}
+          name="password"
+          value={password}
+          onChange={setPassword}
+          confirm={confirmPassword}
+          onConfirmChange={setConfirmPassword}
+        />
+      </FormCard>
       <p className="form-hint">{t('account.passwordRuleHint')}</p>
       <div className="form-actions">
         <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>

@@ -1,9 +1,10 @@
 import { userCalls } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError, request } from '../../../api/client';
+import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { useSignIn } from '../../../features/account/api/account-mutations';
 import {
@@ -15,7 +16,8 @@ import {
 } from '../../../features/account/components/account-fields';
 import { AuthLayout } from '../../../features/account/components/auth-layout';
 import { CaptchaField } from '../../../features/account/components/captcha-field';
-import { PasswordInput } from '../../../features/account/components/password-input';
+import { PasswordField } from '../../../features/account/components/password-input';
+import { FormCard } from '../../../ui/form-card';
 import { showToast } from '../../../ui/toast';
 
 const CAPTCHA_CODES = new Set(['captchaRequired', 'captchaWrong', 'loginFailed']);
@@ -29,19 +31,15 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<string | null>(null);
   const [verifyCode, setVerifyCode] = useState('');
-  const [busy, setBusy] = useState(false);
-
   const from = (location.state as { from?: string } | null)?.from;
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const [busy, submit] = useSubmit(async () => {
     const values = {
       ...accountInput(account),
       password,
       ...(challenge ? { timestamp: challenge, verifyCode: verifyCode.trim() } : {}),
     };
     if (!(await validateForm(userCalls.login, values))) return;
-    setBusy(true);
     try {
       const { token } = await request(userCalls.login, values, { loading: true });
       signIn(token);
@@ -53,26 +51,23 @@ export default function LoginPage() {
         if (challenge || error.code !== 'loginFailed') setChallenge(String(Date.now()));
         setVerifyCode('');
       }
-    } finally {
-      setBusy(false);
+      throw error;
     }
-  };
+  });
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <AccountKindTabs value={account.kind} onChange={(kind) => setAccount({ ...account, kind })} />
-      <form className="form-card" onSubmit={submit} noValidate>
+      <FormCard onSubmit={() => void submit()}>
         <AccountField value={account} onChange={setAccount} />
-        <div className="field">
-          <span className="field__label">{t('account.password')}</span>
-          <PasswordInput
-            name="password"
-            value={password}
-            onChange={setPassword}
-            placeholder={t('account.passwordPlaceholder')}
-            autoComplete="current-password"
-          />
-        </div>
+        <PasswordField
+          label={t('account.password')}
+          name="password"
+          value={password}
+          onChange={setPassword}
+          placeholder={t('account.passwordPlaceholder')}
+          autoComplete="current-password"
+        />
         {challenge ? (
           <CaptchaField
             challenge={challenge}
@@ -81,8 +76,7 @@ export default function LoginPage() {
             onChange={setVerifyCode}
           />
         ) : null}
-        <button type="submit" hidden />
-      </form>
+      </FormCard>
       <div className="form-actions">
         <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>
           {t('login.submit')}

@@ -1,10 +1,11 @@
 import { userCalls } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { request } from '../../../api/client';
+import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { useSignIn } from '../../../features/account/api/account-mutations';
 import {
@@ -16,7 +17,8 @@ import {
 } from '../../../features/account/components/account-fields';
 import { AuthLayout } from '../../../features/account/components/auth-layout';
 import { CodeField, codeTargetOf } from '../../../features/account/components/code-field';
-import { PasswordInput } from '../../../features/account/components/password-input';
+import { NewPasswordFields } from '../../../features/account/components/password-input';
+import { FormCard } from '../../../ui/form-card';
 import { showToast } from '../../../ui/toast';
 
 export default function RegisterPage() {
@@ -31,10 +33,7 @@ export default function RegisterPage() {
   const [inviteCode, setInviteCode] = useState(
     params.get('inviteCode') ?? params.get('code') ?? '',
   );
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const [busy, submit] = useSubmit(async () => {
     const values = {
       ...accountInput(account),
       code,
@@ -43,45 +42,26 @@ export default function RegisterPage() {
       ...(inviteCode.trim() ? { inviteCode: inviteCode.trim() } : {}),
     };
     if (!(await validateForm(userCalls.register, values))) return;
-    setBusy(true);
-    try {
-      const { token } = await request(userCalls.register, values, { loading: true });
-      signIn(token);
-      showToast(t('success.registered'), 'success');
-      navigate('/', { replace: true });
-    } catch {
-      // The client has shown the server's reason.
-    } finally {
-      setBusy(false);
-    }
-  };
+    const { token } = await request(userCalls.register, values, { loading: true });
+    signIn(token);
+    showToast(t('success.registered'), 'success');
+    navigate('/', { replace: true });
+  });
 
   return (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <AccountKindTabs value={account.kind} onChange={(kind) => setAccount({ ...account, kind })} />
-      <form className="form-card" onSubmit={submit} noValidate>
+      <FormCard onSubmit={() => void submit()}>
         <AccountField value={account} onChange={setAccount} />
         <CodeField value={code} onChange={setCode} target={codeTargetOf(account)} />
-        <div className="field">
-          <span className="field__label">{t('account.password')}</span>
-          <PasswordInput
-            name="password"
-            value={password}
-            onChange={setPassword}
-            placeholder={t('account.newPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </div>
-        <div className="field">
-          <span className="field__label">{t('account.confirmPassword')}</span>
-          <PasswordInput
-            name="confirmPassword"
-            value={confirmPassword}
-            onChange={setConfirmPassword}
-            placeholder={t('account.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </div>
+        <NewPasswordFields
+          label={t('account.password')}
+          name="password"
+          value={password}
+          onChange={setPassword}
+          confirm={confirmPassword}
+          onConfirmChange={setConfirmPassword}
+        />
         <div className="field">
           <span className="field__label">{t('account.inviteCode')}</span>
           <Input
@@ -93,8 +73,7 @@ export default function RegisterPage() {
             autoComplete="off"
           />
         </div>
-        <button type="submit" hidden />
-      </form>
+      </FormCard>
       <p className="form-hint">{t('account.passwordRuleHint')}</p>
       <div className="form-actions">
         <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>

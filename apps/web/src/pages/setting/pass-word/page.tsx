@@ -6,8 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../../api/client';
 import { useSession } from '../../../api/session';
+import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
-import { PasswordInput } from '../../../features/account/components/password-input';
+import {
+  NewPasswordFields,
+  PasswordField,
+} from '../../../features/account/components/password-input';
 import { PageHeader } from '../../../ui/page-header';
 import { showToast } from '../../../ui/toast';
 
@@ -20,60 +24,37 @@ export default function LoginPasswordPage() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const save = async () => {
+  const [busy, save] = useSubmit(async () => {
     const input = { oldPassword, newPassword, confirmPassword };
     if (!(await validateForm(userCalls.updateUserPassword, input))) return;
-    setBusy(true);
-    try {
-      await request(userCalls.updateUserPassword, input, { loading: true });
-      showToast(t('success.passwordChanged'), 'success');
-      navigate('/pages/login/login', { replace: true });
-      signOut(true);
-      queryClient.clear();
-    } catch {
-      // The client has shown the server's reason.
-    } finally {
-      setBusy(false);
-    }
-  };
+    await request(userCalls.updateUserPassword, input, { loading: true });
+    showToast(t('success.passwordChanged'), 'success');
+    navigate('/pages/login/login', { replace: true });
+    signOut(true);
+    queryClient.clear();
+  });
 
   return (
     <div>
       <PageHeader title={t('settings.loginPassword')} fallback="/pages/setting/index" />
       <div className="page-body">
         <div className="form-card">
-          <div className="field">
-            <span className="field__label">{t('settings.oldPassword')}</span>
-            <PasswordInput
-              name="oldPassword"
-              value={oldPassword}
-              onChange={setOldPassword}
-              placeholder={t('settings.oldPasswordPlaceholder')}
-              autoComplete="current-password"
-            />
-          </div>
-          <div className="field">
-            <span className="field__label">{t('account.newPassword')}</span>
-            <PasswordInput
-              name="newPassword"
-              value={newPassword}
-              onChange={setNewPassword}
-              placeholder={t('account.newPasswordPlaceholder')}
-              autoComplete="new-password"
-            />
-          </div>
-          <div className="field">
-            <span className="field__label">{t('account.confirmPassword')}</span>
-            <PasswordInput
-              name="confirmPassword"
-              value={confirmPassword}
-              onChange={setConfirmPassword}
-              placeholder={t('account.confirmPasswordPlaceholder')}
-              autoComplete="new-password"
-            />
-          </div>
+          <PasswordField
+            label={t('settings.oldPassword')}
+            name="oldPassword"
+            value={oldPassword}
+            onChange={setOldPassword}
+            placeholder={t('settings.oldPasswordPlaceholder')}
+            autoComplete="current-password"
+          />
+          <NewPasswordFields
+            label={t('account.newPassword')}
+            name="newPassword"
+            value={newPassword}
+            onChange={setNewPassword}
+            confirm={confirmPassword}
+            onConfirmChange={setConfirmPassword}
+          />
         </div>
         <p className="form-hint">{t('account.passwordRuleHint')}</p>
         <p className="form-hint">{t('settings.passwordChangeHint')}</p>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { request } from '../../../api/client';
+import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { accountKeys, useUserInfo } from '../../../features/account/api/account-queries';
 import { PasswordInput } from '../../../features/account/components/password-input';
@@ -23,28 +24,20 @@ export default function PayPasswordPage() {
   const [oldPayPassword, setOldPayPassword] = useState('');
   const [payPassword, setPayPassword] = useState('');
   const [confirmPayPassword, setConfirmPayPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const hasOne = user.data?.hasPayPassword ?? false;
 
-  const save = async () => {
+  const [busy, save] = useSubmit(async () => {
     const input = { payPassword, confirmPayPassword, ...(hasOne ? { oldPayPassword } : {}) };
     if (hasOne && !oldPayPassword) {
       showToast(t('errors.payPasswordEmpty'), 'fail');
       return;
     }
     if (!(await validateForm(userCalls.updatePayPwd, input))) return;
-    setBusy(true);
-    try {
-      await request(userCalls.updatePayPwd, input, { loading: true });
-      await queryClient.invalidateQueries({ queryKey: accountKeys.info });
-      showToast(t('success.saved'), 'success');
-      navigate(-1);
-    } catch {
-      // The client has shown the server's reason.
-    } finally {
-      setBusy(false);
-    }
-  };
+    await request(userCalls.updatePayPwd, input, { loading: true });
+    await queryClient.invalidateQueries({ queryKey: accountKeys.info });
+    showToast(t('success.saved'), 'success');
+    navigate(-1);
+  });
 
   if (!user.data) return <LoadingView />;
 
