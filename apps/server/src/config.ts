@@ -70,6 +70,13 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   ALLOWED_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  MARKET_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(20_261_121),
+  MARKET_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(250),
 });
 
 export interface Config {
@@ -90,6 +97,16 @@ export interface Config {
   /** Largest JSON or form body, in bytes. */
   bodyLimit: number;
   rateLimits: RateLimits;
+  market: MarketConfig;
+}
+
+export interface MarketConfig {
+  /** Seed of the simulated feed: the same seed and start give the same prices. */
+  seed: number;
+  /** How often the simulated feed ticks. */
+  tickMs: number;
+  /** Days of one-minute history back-filled on first start (tests use less). */
+  historyDays: number;
 }
 
 export class ConfigError extends Error {
@@ -125,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverDir, '../web/dist')),
     bodyLimit: 1_048_576,
     rateLimits: DEFAULT_RATE_LIMITS,
+    market: { seed: e.MARKET_SEED, tickMs: e.MARKET_TICK_MS, historyDays: 3 },
   };
 }

@@ -1,7 +1,9 @@
+import * as assetsCalls from './assets/assets.calls';
 import * as authCalls from './auth/auth.calls';
 import type { CallDef } from './call';
 import * as commonCalls from './common/common.calls';
 import * as contentCalls from './content/content.calls';
+import * as marketCalls from './market/market.calls';
 import * as userCalls from './user/user.calls';
 
 /**
@@ -13,6 +15,8 @@ export const calls = {
   user: userCalls,
   auth: authCalls,
   content: contentCalls,
+  market: marketCalls,
+  assets: assetsCalls,
 };
 
 function isCall(value: unknown): value is CallDef {

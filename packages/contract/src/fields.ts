@@ -19,6 +19,10 @@ import {
 
 const err = (key: ErrorKey) => ({ error: key });
 
+/** For choices: nothing chosen is "required items", a value outside the choices is invalid. */
+export const missingOrInvalid = (issue: { input: unknown }): ErrorKey =>
+  issue.input === undefined || issue.input === '' ? 'requiredItems' : 'invalidInput';
+
 /** A required text: missing or blank is "Please confirm the required items". */
 /* @__NO_SIDE_EFFECTS__ */
 export function requiredText(max = 200) {

@@ -15,6 +15,17 @@ export type Executor = Db | Trx;
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /**
+   * The better-sqlite3 connection behind `db` on SQLite, for the ledger's prepared statements.
+   * Only ever used synchronously inside a transaction that holds the connection.
+   */
+  sqlite: BetterSqlite3.Database | null;
+  /**
+   * How many writing statements have run on the SQLite connection so far (every path that runs
+   * statements counts here): the group committer compares it around a unit to tell a failure that
+   * wrote something from one that did not.
+   */
+  writeCount: { writes: number };
   /** Where the data lives, for logs: the SQLite file, or the PostgreSQL database name. */
   location: string;
   close(): Promise<void>;
@@ -37,6 +48,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return {
       db,
       dialect: 'postgres',
+      sqlite: null,
+      writeCount: { writes: 0 },
       location: new URL(options.databaseUrl).pathname.slice(1) || 'postgres',
       close: () => db.destroy(),
     };
@@ -49,8 +62,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.defaultSafeIntegers(true);
-  const db = new Kysely<Database>({ dialect: new TidemarkSqliteDialect(sqlite) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  const counter = { writes: 0 };
+  const db = new Kysely<Database>({ dialect: new TidemarkSqliteDialect(sqlite, counter) });
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    writeCount: counter,
+    location: file,
+    close: () => db.destroy(),
+  };
 }
 
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);

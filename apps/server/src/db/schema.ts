@@ -4,6 +4,15 @@ import type {
   SessionTable,
   VerificationCodeTable,
 } from '../modules/auth/auth.table';
+import type {
+  IdempotencyRecordTable,
+  LedgerAccountTable,
+  LedgerEntryTable,
+  LedgerIdempotencyTable,
+  LedgerTransactionTable,
+} from '../ledger/ledger.table';
+import type { CandleTable } from '../market/market.table';
+import type { TransferTable } from '../modules/assets/assets.table';
 import type { OperatorTable } from '../modules/console/console.table';
 import type { AppConfigTable, BannerTable } from '../modules/content/content.table';
 import type { UserTable } from '../modules/user/user.table';
@@ -18,4 +27,11 @@ export interface Database {
   operators: OperatorTable;
   app_config: AppConfigTable;
   banners: BannerTable;
+  ledger_accounts: LedgerAccountTable;
+  ledger_transactions: LedgerTransactionTable;
+  ledger_entries: LedgerEntryTable;
+  ledger_idempotency: LedgerIdempotencyTable;
+  idempotency_records: IdempotencyRecordTable;
+  transfers: TransferTable;
+  candles: CandleTable;
 }

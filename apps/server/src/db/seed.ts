@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../http/context';
-import { hashPassword, randomInviteCode, randomToken } from '../lib/secrets';
+import { hashPassword, randomToken } from '../lib/secrets';
+import { createUser, unusedInviteCode } from '../modules/user/user.service';
 import { isUniqueViolation } from './database';
 
 /** The demo trader of the README. */
@@ -65,38 +66,31 @@ export async function seed(app: AppContext): Promise<void> {
       .execute();
   }
 
-  await seedDemoTrader(app, now);
+  await seedDemoTrader(app);
   await seedInitialOperator(app, now);
 }
 
-async function seedDemoTrader(app: AppContext, now: bigint): Promise<void> {
+async function seedDemoTrader(app: AppContext): Promise<void> {
   const exists = await app.db
     .selectFrom('users')
     .select('id')
     .where('email', '=', DEMO_TRADER.email)
     .executeTakeFirst();
   if (exists) return;
+  const passwordHash = await hashPassword(DEMO_TRADER.password);
+  const inviteCode = await unusedInviteCode(app);
   try {
-    await app.db
-      .insertInto('users')
-      .values({
+    await app.writer.run((trx) =>
+      createUser(app, trx, {
         email: DEMO_TRADER.email,
         phone: null,
-        area_code: null,
-        password_hash: await hashPassword(DEMO_TRADER.password),
-        pay_password_hash: null,
+        areaCode: null,
+        passwordHash,
         nickname: DEMO_TRADER.nickname,
-        invite_code: randomInviteCode(),
-        inviter_id: null,
-        verify_level: 0n,
-        member_tier: 'ordinary',
-        mode: 'demo',
-        status: 'active',
-        created_at: now,
-        updated_at: now,
-        last_seen_at: null,
-      })
-      .execute();
+        inviteCode,
+        inviterId: null,
+      }),
+    );
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }

@@ -19,10 +19,14 @@ import {
  * and a statement cache (the stock driver prepares every query again).
  */
 export class TidemarkSqliteDialect implements Dialect {
-  constructor(private readonly database: BetterSqlite3.Database) {}
+  constructor(
+    private readonly database: BetterSqlite3.Database,
+    /** Counts writing statements (see DatabaseHandle.writes). */
+    private readonly counter: { writes: number },
+  ) {}
 
   createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.database);
+    return new ImmediateSqliteDriver(this.database, this.counter);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -40,7 +44,10 @@ const STATEMENT_CACHE_SIZE = 500;
 class CachedConnection implements DatabaseConnection {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
 
-  constructor(private readonly db: BetterSqlite3.Database) {}
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    private readonly counter: { writes: number },
+  ) {}
 
   private prepare(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
@@ -58,9 +65,13 @@ class CachedConnection implements DatabaseConnection {
     const statement = this.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
     if (statement.reader) {
-      return Promise.resolve({ rows: statement.all(...parameters) as R[] });
+      const rows = statement.all(...parameters) as R[];
+      // INSERT/UPDATE ... RETURNING: one row back per row changed.
+      if (!statement.readonly) this.counter.writes += rows.length;
+      return Promise.resolve({ rows });
     }
     const { changes, lastInsertRowid } = statement.run(...parameters);
+    this.counter.writes += changes;
     return Promise.resolve({
       numAffectedRows: BigInt(changes),
       insertId: BigInt(lastInsertRowid),
@@ -80,8 +91,11 @@ class ImmediateSqliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
 
-  constructor(private readonly db: BetterSqlite3.Database) {
-    this.connection = new CachedConnection(db);
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    counter: { writes: number },
+  ) {
+    this.connection = new CachedConnection(db, counter);
   }
 
   async init(): Promise<void> {}

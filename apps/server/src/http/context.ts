@@ -3,6 +3,10 @@ import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { Delivery } from '../modules/auth/delivery';
+import type { GroupCommitter } from '../db/group-commit';
+import type { Ledger } from '../ledger/ledger';
+import type { Market } from '../market/market';
+import type { Bus } from '../realtime/bus';
 import type { Hub } from '../realtime/hub';
 
 /** What every service may use; built once by buildApp. */
@@ -10,10 +14,17 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   db: Db;
+  /** Runs money-moving units of work; on SQLite many share one commit (group commit). */
+  writer: GroupCommitter;
+  ledger: Ledger;
   clock: Clock;
   delivery: Delivery;
   /** Websocket clients of this process (a bus joins the processes when scaled out). */
   hub: Hub;
+  /** Where events for websocket clients are published. */
+  bus: Bus;
+  /** Prices, candles, tickers and conversion rates. */
+  market: Market;
   log: FastifyBaseLogger;
 }
 

@@ -1,7 +1,9 @@
 import type { BoundCall } from '../http/calls';
+import { assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { commonRoutes } from './common/common.routes';
 import { contentRoutes } from './content/content.routes';
+import { marketRoutes } from './market/market.routes';
 import { userRoutes } from './user/user.routes';
 
 /** Every contract call with its handler; registerCalls checks the two agree. */
@@ -10,4 +12,6 @@ export const allRoutes: readonly BoundCall[] = [
   ...userRoutes,
   ...authRoutes,
   ...contentRoutes,
+  ...marketRoutes,
+  ...assetsRoutes,
 ];

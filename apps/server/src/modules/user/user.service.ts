@@ -7,10 +7,11 @@ import {
   type ParsedInput,
   type UserInfo,
 } from '@tidemark/contract';
-import { inTransaction, isUniqueViolation } from '../../db/database';
+import { inTransaction, isUniqueViolation, type Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { hashPassword, randomInviteCode, verifyPassword } from '../../lib/secrets';
+import { fundDemoBook } from '../assets/assets.service';
 import { forgetLoginFailures, guardLogin, recordLoginFailure } from '../auth/captcha.service';
 import { phoneTarget, targetKey, useCode, type CodeTarget } from '../auth/code.service';
 import { closeAllSessions, disconnectUser, openSession } from '../auth/session.service';
@@ -71,11 +72,45 @@ async function requireUser(app: AppContext, userId: number): Promise<UserRow> {
   return row;
 }
 
-async function unusedInviteCode(app: AppContext): Promise<string> {
+export async function unusedInviteCode(app: AppContext): Promise<string> {
   for (;;) {
     const code = randomInviteCode();
     if (!(await repo.findByInviteCode(app.db, code))) return code;
   }
+}
+
+export interface NewUser {
+  email: string | null;
+  phone: string | null;
+  areaCode: string | null;
+  passwordHash: string;
+  nickname: string;
+  inviteCode: string;
+  inviterId: number | null;
+}
+
+/** Inserts a user in demo mode and funds the demo book, inside the caller's transaction. */
+export async function createUser(app: AppContext, trx: Trx, user: NewUser): Promise<number> {
+  const now = BigInt(app.clock.now());
+  const userId = await repo.insert(trx, {
+    email: user.email,
+    phone: user.phone,
+    area_code: user.areaCode,
+    password_hash: user.passwordHash,
+    pay_password_hash: null,
+    nickname: user.nickname,
+    invite_code: user.inviteCode,
+    inviter_id: user.inviterId === null ? null : BigInt(user.inviterId),
+    verify_level: 0n,
+    member_tier: 'ordinary',
+    mode: 'demo',
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+    last_seen_at: null,
+  });
+  await fundDemoBook(app, trx, userId);
+  return userId;
 }
 
 /**
@@ -97,25 +132,16 @@ export async function register(
 
   const passwordHash = await hashPassword(input.password);
   const inviteCode = await unusedInviteCode(app);
-  const now = BigInt(app.clock.now());
   try {
-    return await inTransaction(app.db, async (trx) => {
-      const userId = await repo.insert(trx, {
+    return await app.writer.run(async (trx) => {
+      const userId = await createUser(app, trx, {
         email: target.channel === 'email' ? target.email : null,
         phone: target.channel === 'sms' ? target.phone : null,
-        area_code: target.channel === 'sms' ? target.areaCode : null,
-        password_hash: passwordHash,
-        pay_password_hash: null,
+        areaCode: target.channel === 'sms' ? target.areaCode : null,
+        passwordHash,
         nickname: maskedAccount(target),
-        invite_code: inviteCode,
-        inviter_id: inviter ? inviter.id : null,
-        verify_level: 0n,
-        member_tier: 'ordinary',
-        mode: 'demo',
-        status: 'active',
-        created_at: now,
-        updated_at: now,
-        last_seen_at: null,
+        inviteCode,
+        inviterId: inviter ? Number(inviter.id) : null,
       });
       return openSession(app, trx, userId, client);
     });

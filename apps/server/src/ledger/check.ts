@@ -1,0 +1,137 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+
+export interface LedgerProblem {
+  kind:
+    | 'unbalanced-transaction'
+    | 'too-few-entries'
+    | 'orphan-entry'
+    | 'balance-mismatch'
+    | 'running-balance-mismatch'
+    | 'negative-balance';
+  detail: string;
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  accounts: number;
+  transactions: number;
+  entries: number;
+  problems: LedgerProblem[];
+  checkedAt: number;
+}
+
+const n = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(v as string | number));
+
+/**
+ * Verifies the ledger's invariants over the whole database: every transaction sums to zero per
+ * currency and has two entries or more; every entry belongs to an existing account and transaction; every stored balance equals the sum of its entries, and
+ * every entry's balance_after equals the running sum; no balance is below zero where that is not
+ * allowed (system issuer/asset accounts, and a user's contract wallet after a liquidation gap).
+ */
+export async function checkLedger(db: Db, now: number = Date.now()): Promise<LedgerReport> {
+  const problems: LedgerProblem[] = [];
+
+  const unbalanced = await sql<{ transaction_id: bigint; currency: string; total: bigint }>`
+    SELECT e.transaction_id, a.currency, SUM(e.amount) AS total
+    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+    GROUP BY e.transaction_id, a.currency
+    HAVING SUM(e.amount) <> 0`.execute(db);
+  for (const r of unbalanced.rows) {
+    problems.push({
+      kind: 'unbalanced-transaction',
+      detail: `transaction ${r.transaction_id} ${r.currency} sums to ${n(r.total)}`,
+    });
+  }
+
+  // Entries are stored by account: count them per transaction in one pass, then join.
+  const thin = await sql<{ id: bigint; entries: bigint }>`
+    SELECT t.id, COALESCE(c.n, 0) AS entries
+    FROM ledger_transactions t
+    LEFT JOIN (SELECT transaction_id, COUNT(*) AS n FROM ledger_entries GROUP BY transaction_id) c
+      ON c.transaction_id = t.id
+    WHERE COALESCE(c.n, 0) < 2`.execute(db);
+  for (const r of thin.rows) {
+    problems.push({
+      kind: 'too-few-entries',
+      detail: `transaction ${r.id} has ${n(r.entries)} entries`,
+    });
+  }
+
+  const orphans = await sql<{ no_account: bigint; no_transaction: bigint }>`
+    SELECT
+      (SELECT COUNT(*) FROM ledger_entries e LEFT JOIN ledger_accounts a ON a.id = e.account_id
+        WHERE a.id IS NULL) AS no_account,
+      (SELECT COUNT(*) FROM ledger_entries e LEFT JOIN ledger_transactions t ON t.id = e.transaction_id
+        WHERE t.id IS NULL) AS no_transaction`.execute(db);
+  const orphan = orphans.rows[0]!;
+  if (n(orphan.no_account) > 0n || n(orphan.no_transaction) > 0n) {
+    problems.push({
+      kind: 'orphan-entry',
+      detail: `${n(orphan.no_account)} entries without their account, ${n(orphan.no_transaction)} without their transaction`,
+    });
+  }
+
+  const mismatched = await sql<{ id: bigint; balance: bigint; total: bigint }>`
+    SELECT a.id, a.balance, COALESCE(SUM(e.amount), 0) AS total
+    FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+    GROUP BY a.id, a.balance
+    HAVING a.balance <> COALESCE(SUM(e.amount), 0)`.execute(db);
+  for (const r of mismatched.rows) {
+    problems.push({
+      kind: 'balance-mismatch',
+      detail: `account ${r.id} stores ${n(r.balance)} but its entries sum to ${n(r.total)}`,
+    });
+  }
+
+  const running = await sql<{
+    id: bigint;
+    account_id: bigint;
+    balance_after: bigint;
+    running: bigint;
+  }>`
+    SELECT id, account_id, balance_after, running FROM (
+      SELECT id, account_id, balance_after,
+             SUM(amount) OVER (PARTITION BY account_id ORDER BY id ROWS UNBOUNDED PRECEDING) AS running
+      FROM ledger_entries) r
+    WHERE balance_after <> running
+    LIMIT 100`.execute(db);
+  for (const r of running.rows) {
+    problems.push({
+      kind: 'running-balance-mismatch',
+      detail: `entry ${r.id} of account ${r.account_id} says ${n(r.balance_after)}, the running sum is ${n(r.running)}`,
+    });
+  }
+
+  const negative = await sql<{
+    id: bigint;
+    owner: string;
+    owner_id: bigint;
+    wallet: string;
+    balance: bigint;
+  }>`
+    SELECT id, owner, owner_id, wallet, balance FROM ledger_accounts
+    WHERE balance < 0 AND can_be_negative = 0 AND NOT (owner = 'user' AND wallet = 'contract')`.execute(
+    db,
+  );
+  for (const r of negative.rows) {
+    problems.push({
+      kind: 'negative-balance',
+      detail: `account ${r.id} (${r.owner} ${r.owner_id} ${r.wallet}) is at ${n(r.balance)}`,
+    });
+  }
+
+  const counts = await sql<{ accounts: bigint; transactions: bigint; entries: bigint }>`
+    SELECT (SELECT COUNT(*) FROM ledger_accounts) AS accounts,
+           (SELECT COUNT(*) FROM ledger_transactions) AS transactions,
+           (SELECT COUNT(*) FROM ledger_entries) AS entries`.execute(db);
+  const c = counts.rows[0]!;
+  return {
+    ok: problems.length === 0,
+    accounts: Number(c.accounts),
+    transactions: Number(c.transactions),
+    entries: Number(c.entries),
+    problems,
+    checkedAt: now,
+  };
+}

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import type { Trx } from '../db/database';
+import { isUniqueViolation } from '../db/database';
+import type { GroupCommitter } from '../db/group-commit';
+import { DomainError } from '../http/domain-error';
+
+export interface IdempotentCall {
+  userId: number;
+  /** The call's path: one key may be reused across different calls. */
+  call: string;
+  key: string | undefined;
+  /** The parsed input: the same key with a different input is refused. */
+  input: unknown;
+  now: number;
+}
+
+function requestHash(input: unknown): string {
+  const canonical = JSON.stringify(input, (_k, v: unknown) =>
+    typeof v === 'bigint'
+      ? v.toString()
+      : v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+          )
+        : v,
+  );
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/**
+ * Runs a money-moving call once per Idempotency-Key (DESIGN.md section 4): the first answer is
+ * stored in the same database transaction as the effects, so a retry gets that answer again and
+ * changes nothing; the same key with a different input is refused with idempotencyConflict. When
+ * two identical requests race (PostgreSQL), the loser's transaction rolls back and it answers the
+ * winner's stored result.
+ */
+export async function once<T>(
+  writer: GroupCommitter,
+  call: IdempotentCall,
+  work: (trx: Trx) => Promise<T>,
+): Promise<T> {
+  if (!call.key) throw new DomainError('idempotencyKeyRequired');
+  if (!KEY_PATTERN.test(call.key)) throw new DomainError('invalidInput');
+  const key = call.key;
+  const hash = requestHash(call.input);
+
+  const stored = async (trx: Trx): Promise<{ hit: true; value: T } | { hit: false }> => {
+    const row = await trx
+      .selectFrom('idempotency_records')
+      .select(['request_hash', 'response'])
+      .where('user_id', '=', BigInt(call.userId))
+      .where('call', '=', call.call)
+      .where('idem_key', '=', key)
+      .executeTakeFirst();
+    if (!row) return { hit: false };
+    if (row.request_hash !== hash) throw new DomainError('idempotencyConflict');
+    return { hit: true, value: JSON.parse(row.response) as T };
+  };
+
+  try {
+    return await writer.run(async (trx) => {
+      const earlier = await stored(trx);
+      if (earlier.hit) return earlier.value;
+      const value = await work(trx);
+      await trx
+        .insertInto('idempotency_records')
+        .values({
+          user_id: BigInt(call.userId),
+          call: call.call,
+          idem_key: key,
+          request_hash: hash,
+          response: JSON.stringify(value),
+          created_at: BigInt(call.now),
+        })
+        .execute();
+      return value;
+    });
+  } catch (error) {
+    // A concurrent twin may have won the race and stored its answer meanwhile.
+    if (error instanceof DomainError && error.key === 'idempotencyConflict') throw error;
+    const earlier = await writer.run(stored).catch(() => ({ hit: false as const }));
+    if (earlier.hit) return earlier.value;
+    if (isUniqueViolation(error)) throw new DomainError('idempotencyConflict');
+    throw error;
+  }
+}

@@ -1,0 +1,73 @@
+import type { LedgerTxType } from '@tidemark/contract';
+import type { Executor } from '../db/database';
+import type { Book, UserWallet } from './accounts';
+
+/** Every ledger account of a user in one book: spendable wallets and their holds. */
+export function userBalances(db: Executor, userId: number, book: Book) {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['wallet', 'currency', 'balance'])
+    .where('owner', '=', 'user')
+    .where('owner_id', '=', BigInt(userId))
+    .where('book', '=', book)
+    .execute();
+}
+
+export interface EntryPage {
+  rows: {
+    id: bigint;
+    created_at: bigint;
+    amount: bigint;
+    balance_after: bigint;
+    wallet: string;
+    currency: string;
+    type: string;
+    reference: string;
+  }[];
+  total: number;
+}
+
+/**
+ * A user's entries on their spendable wallets (not holds) in one book, newest first, optionally
+ * only of some transaction types.
+ */
+export async function userEntries(
+  db: Executor,
+  query: {
+    userId: number;
+    book: Book;
+    wallets: readonly UserWallet[];
+    types: readonly LedgerTxType[] | null;
+    offset: number;
+    limit: number;
+  },
+): Promise<EntryPage> {
+  const base = db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .where('a.owner', '=', 'user')
+    .where('a.owner_id', '=', BigInt(query.userId))
+    .where('a.book', '=', query.book)
+    .where('a.wallet', 'in', [...query.wallets])
+    .$if(query.types !== null, (qb) => qb.where('t.type', 'in', [...(query.types ?? [])]));
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'e.id',
+        'e.created_at',
+        'e.amount',
+        'e.balance_after',
+        'a.wallet',
+        'a.currency',
+        't.type',
+        't.reference',
+      ])
+      .orderBy('e.id', 'desc')
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,143 @@
+// Ledger transfers per second on SQLite at synchronous=FULL: one transfer per commit, and with group
+// commit (many callers' transfers sharing one fsync, each caller answered only after its commit, a
+// failing transfer failing alone), against a plain better-sqlite3 loop inserting 100 rows per commit
+// as the yardstick, in the same run. Then reopens the database and checks that every acknowledged
+// transfer is there. Prints one JSON line.
+//   npm run bench:ledger            BENCH_SECONDS=1 for a smoke run
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { inTransaction, openDatabase } from '../apps/server/src/db/database';
+import { GroupCommitter } from '../apps/server/src/db/group-commit';
+import { migrateToLatest } from '../apps/server/src/db/migrate';
+import { systemAccount, userAccount } from '../apps/server/src/ledger/accounts';
+import { checkLedger } from '../apps/server/src/ledger/check';
+import { Ledger, type PostSpec } from '../apps/server/src/ledger/ledger';
+import { systemClock } from '../apps/server/src/lib/clock';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const callers = Number(process.env.BENCH_CALLERS ?? 512);
+const USERS = 2_000;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-bench-ledger-'));
+
+function yardstick(): number {
+  const db = new BetterSqlite3(path.join(dir, 'yardstick.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE rows (id INTEGER PRIMARY KEY, account INTEGER, amount INTEGER, note TEXT)');
+  const insert = db.prepare('INSERT INTO rows (account, amount, note) VALUES (?, ?, ?)');
+  const batch = db.transaction((start: number) => {
+    for (let i = 0; i < 100; i++) insert.run(start + i, 1, 'transfer');
+  });
+  let rows = 0;
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    batch(rows);
+    rows += 100;
+  }
+  db.close();
+  return Math.round(rows / seconds);
+}
+
+const transferSpec = (from: number, to: number, amount: bigint): PostSpec => ({
+  type: 'transfer',
+  reference: `bench:${from}`,
+  postings: [
+    { account: userAccount(from, 'real', 'coin', 'USDT'), amount: -amount },
+    { account: userAccount(to, 'real', 'coin', 'USDT'), amount },
+  ],
+});
+
+async function main() {
+  const handle = openDatabase({ databaseUrl: undefined, dataDir: dir, sqliteFile: 'ledger.db' });
+  await migrateToLatest(handle);
+  const ledger = new Ledger(handle, systemClock);
+  const writer = new GroupCommitter(handle);
+
+  // Fund every user generously, in a few big commits.
+  for (let start = 0; start < USERS; start += 500) {
+    await inTransaction(handle.db, async (trx) => {
+      for (let u = start; u < start + 500; u++) {
+        await ledger.post(trx, {
+          type: 'adjustment',
+          reference: 'bench:funding',
+          postings: [
+            { account: systemAccount('real', 'treasury', 'USDT'), amount: -1_000_000_00000000n },
+            { account: userAccount(u + 1, 'real', 'coin', 'USDT'), amount: 1_000_000_00000000n },
+          ],
+        });
+      }
+    });
+  }
+
+  // One transfer per commit.
+  let single = 0;
+  let deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    const from = (single % USERS) + 1;
+    await inTransaction(handle.db, (trx) => ledger.post(trx, transferSpec(from, (from % USERS) + 1, 1n)));
+    single++;
+  }
+  const perCommitPerSec = Math.round(single / seconds);
+
+  // Group commit: many callers at once, each waiting for its own durable answer. One transfer in
+  // fifty asks for more than the balance and must fail alone.
+  const acknowledged: number[] = [];
+  let refused = 0;
+  let unexpected = 0;
+  deadline = performance.now() + seconds * 1000;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < deadline) {
+        const i = n++;
+        const from = (i % USERS) + 1;
+        const amount = i % 50 === 0 ? 10_000_000_00000000n : 1n;
+        try {
+          const posted = await writer.run((trx) => ledger.post(trx, transferSpec(from, (from % USERS) + 1, amount)));
+          acknowledged.push(posted.transactionId);
+        } catch (error) {
+          if ((error as { key?: string }).key === 'insufficientBalance') refused++;
+          else unexpected++;
+        }
+      }
+    }),
+  );
+  const transfersPerSec = Math.round(acknowledged.length / seconds);
+  const report = await checkLedger(handle.db);
+  await handle.close();
+
+  // Reopen and look for every acknowledged transfer.
+  const reopened = new BetterSqlite3(path.join(dir, 'ledger.db'), { readonly: true });
+  const present = new Set(
+    (reopened.prepare("SELECT id FROM ledger_transactions WHERE type = 'transfer'").all() as { id: number }[]).map(
+      (r) => r.id,
+    ),
+  );
+  reopened.close();
+  const lostAcknowledged = acknowledged.filter((id) => !present.has(id)).length;
+
+  const yardstickPerSec = yardstick();
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log(
+    JSON.stringify({
+      bench: 'ledger',
+      machine: `${os.cpus().length} x ${os.cpus()[0]?.model.trim()}`,
+      seconds,
+      callers,
+      transfersPerSec,
+      perCommitPerSec,
+      yardstickPerSec,
+      ratio: +(transfersPerSec / yardstickPerSec).toFixed(2),
+      target: 0.5,
+      lostAcknowledged,
+      refusedAsExpected: refused,
+      unexpectedErrors: unexpected,
+      ledgerClean: report.ok,
+    }),
+  );
+  if (lostAcknowledged > 0 || unexpected > 0 || !report.ok) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,87 @@
+import * as z from 'zod/mini';
+import { CANDLE_PERIODS } from '../constants';
+
+/** "BTC/USDT": base and quote in capitals. */
+export const SYMBOL_PATTERN = /^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/;
+
+export const ticker = /* @__PURE__ */ z.object({
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  /** Last price (decimal string). */
+  price: z.string(),
+  open24h: z.string(),
+  high24h: z.string(),
+  low24h: z.string(),
+  /** Change over 24 h in percent, 2 places: "-1.25". */
+  change24h: z.string(),
+  /** Traded over 24 h, in the base currency. */
+  volume24h: z.string(),
+  /** Traded over 24 h, in the quote currency (USDT). */
+  quoteVolume24h: z.string(),
+  time: z.number(),
+});
+export type Ticker = z.output<typeof ticker>;
+
+export const product = /* @__PURE__ */ z.object({
+  id: z.number(),
+  symbol: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  /** The coin's English name ("Bitcoin"); the app may localise it. */
+  name: z.string(),
+  pricePrecision: z.number(),
+  quantityPrecision: z.number(),
+  /** Trading is open for this product (SPEC.md section 5: "coin must be open for trading"). */
+  tradingOpen: z.boolean(),
+  /** Offered as an option delivery product (findCurrencyProductList type 1). */
+  options: z.boolean(),
+  sort: z.number(),
+});
+export type Product = z.output<typeof product>;
+
+export const candle = /* @__PURE__ */ z.object({
+  /** Open time of the candle, epoch ms. */
+  time: z.number(),
+  open: z.string(),
+  high: z.string(),
+  low: z.string(),
+  close: z.string(),
+  /** Base-currency volume. */
+  volume: z.string(),
+});
+export type Candle = z.output<typeof candle>;
+export type CandlePeriodName = (typeof CANDLE_PERIODS)[number];
+
+/** Where trades and depth come from: the simulated feed until the spot engine runs, then the engine. */
+export const MARKET_SOURCES = ['feed', 'engine'] as const;
+
+export const trade = /* @__PURE__ */ z.object({
+  price: z.string(),
+  quantity: z.string(),
+  /** The taker's side. */
+  side: z.enum(['buy', 'sell']),
+  time: z.number(),
+  source: z.enum(MARKET_SOURCES),
+});
+export type Trade = z.output<typeof trade>;
+
+/** [price, quantity], best first. */
+const level = /* @__PURE__ */ z.tuple([z.string(), z.string()]);
+
+export const depth = /* @__PURE__ */ z.object({
+  symbol: z.string(),
+  bids: z.array(level),
+  asks: z.array(level),
+  source: z.enum(MARKET_SOURCES),
+  time: z.number(),
+});
+export type Depth = z.output<typeof depth>;
+
+export const conversionRate = /* @__PURE__ */ z.object({
+  currency: z.string(),
+  /** USDT for one unit of the currency (USDT itself is 1). */
+  rate: z.string(),
+  time: z.number(),
+});
+export type ConversionRate = z.output<typeof conversionRate>;

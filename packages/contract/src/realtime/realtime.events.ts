@@ -1,0 +1,46 @@
+import type { CandlePeriod } from '../constants';
+import type { Candle, Depth, Ticker, Trade } from '../market/market.schemas';
+import type { AccountMode, AccountType } from '../constants';
+
+/**
+ * The websocket's messages (DESIGN.md section 4). The client sends `{"type":1}` (heartbeat),
+ * `{"type":"sub","channels":[...]}` and `{"type":"unsub","channels":[...]}`; the server answers the
+ * plain text `success` on connect, then `{"channel": ..., "data": ...}` frames.
+ */
+export const channels = {
+  tickers: 'tickers',
+  candle: (symbol: string, period: CandlePeriod) => `candle.${symbol}.${period}`,
+  depth: (symbol: string) => `depth.${symbol}`,
+  trades: (symbol: string) => `trades.${symbol}`,
+  user: 'user',
+} as const;
+
+/** A change of one of the user's balances. */
+export interface BalanceEvent {
+  event: 'balance';
+  mode: AccountMode;
+  wallet: AccountType;
+  currency: string;
+  available: string;
+  frozen: string;
+}
+
+export type UserEvent = BalanceEvent;
+
+/** What each channel carries. */
+export interface ChannelData {
+  tickers: Ticker[];
+  candle: Candle;
+  depth: Depth;
+  /** New trades, newest first. */
+  trades: Trade[];
+  user: UserEvent;
+  heartbeat: { serverTime: number };
+  error: { message?: string; refused?: string[] };
+}
+
+/** A frame as the client receives it. */
+export interface ServerFrame<K extends keyof ChannelData = keyof ChannelData> {
+  channel: string;
+  data: ChannelData[K];
+}
