@@ -18,7 +18,9 @@ if (!fs.existsSync(server)) {
   process.exit(1);
 }
 
-const { newsign, NEWSIGN_DEFAULT_SECRET } = await import(path.join(root, 'bench/dist/newsign.mjs')).catch(async () => {
+const { newsign, NEWSIGN_DEFAULT_SECRET } = await import(
+  path.join(root, 'bench/dist/newsign.mjs')
+).catch(async () => {
   // Build a tiny ESM copy of the contract's newsign (the contract ships TypeScript).
   const { build } = await import('esbuild');
   await build({
@@ -44,7 +46,14 @@ function freePort() {
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-bench-'));
 const child = spawn(process.execPath, [server], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const base = `http://127.0.0.1:${port}`;
@@ -56,7 +65,9 @@ async function waitHealthy() {
       const r = await request(`${base}/healthz`, { dispatcher: agent });
       await r.body.dump();
       if (r.statusCode === 200) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start');
@@ -77,8 +88,15 @@ async function run(makeRequest) {
     }),
   );
   latencies.sort((a, b) => a - b);
-  const at = (q) => +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
-  return { requests: latencies.length, perSec: Math.round(latencies.length / seconds), p50Ms: at(0.5), p99Ms: at(0.99), failures };
+  const at = (q) =>
+    +latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(2);
+  return {
+    requests: latencies.length,
+    perSec: Math.round(latencies.length / seconds),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    failures,
+  };
 }
 
 try {
@@ -86,7 +104,10 @@ try {
   const login = await request(`${base}/user/login`, {
     method: 'POST',
     dispatcher: agent,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', newsign: newsign(NEWSIGN_DEFAULT_SECRET, Date.now()) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      newsign: newsign(NEWSIGN_DEFAULT_SECRET, Date.now()),
+    },
     body: 'account=demo%40tidemark.dev&password=Demo2026',
   });
   const { data } = await login.body.json();
@@ -100,7 +121,11 @@ try {
   const profile = await run(async () => {
     const r = await request(`${base}/user/findUserInfo`, {
       dispatcher: agent,
-      headers: { appToken: token, newsign: newsign(NEWSIGN_DEFAULT_SECRET, Date.now()), localtimes: String(Date.now()) },
+      headers: {
+        appToken: token,
+        newsign: newsign(NEWSIGN_DEFAULT_SECRET, Date.now()),
+        localtimes: String(Date.now()),
+      },
     });
     const body = await r.body.json();
     return body.status === 1;

@@ -76,7 +76,9 @@ async function main() {
   let deadline = performance.now() + seconds * 1000;
   while (performance.now() < deadline) {
     const from = (single % USERS) + 1;
-    await inTransaction(handle.db, (trx) => ledger.post(trx, transferSpec(from, (from % USERS) + 1, 1n)));
+    await inTransaction(handle.db, (trx) =>
+      ledger.post(trx, transferSpec(from, (from % USERS) + 1, 1n)),
+    );
     single++;
   }
   const perCommitPerSec = Math.round(single / seconds);
@@ -95,7 +97,9 @@ async function main() {
         const from = (i % USERS) + 1;
         const amount = i % 50 === 0 ? 10_000_000_00000000n : 1n;
         try {
-          const posted = await writer.run((trx) => ledger.post(trx, transferSpec(from, (from % USERS) + 1, amount)));
+          const posted = await writer.run((trx) =>
+            ledger.post(trx, transferSpec(from, (from % USERS) + 1, amount)),
+          );
           acknowledged.push(posted.transactionId);
         } catch (error) {
           if ((error as { key?: string }).key === 'insufficientBalance') refused++;
@@ -111,9 +115,11 @@ async function main() {
   // Reopen and look for every acknowledged transfer.
   const reopened = new BetterSqlite3(path.join(dir, 'ledger.db'), { readonly: true });
   const present = new Set(
-    (reopened.prepare("SELECT id FROM ledger_transactions WHERE type = 'transfer'").all() as { id: number }[]).map(
-      (r) => r.id,
-    ),
+    (
+      reopened.prepare("SELECT id FROM ledger_transactions WHERE type = 'transfer'").all() as {
+        id: number;
+      }[]
+    ).map((r) => r.id),
   );
   reopened.close();
   const lostAcknowledged = acknowledged.filter((id) => !present.has(id)).length;

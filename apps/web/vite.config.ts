@@ -2,7 +2,28 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const server = process.env.TIDEMARK_API ?? 'http://localhost:8080';
-const apiPrefixes = ['/common', '/user', '/api', '/copy', '/healthz'];
+// The first segment of every API path (spec/endpoints.tsv), sent to the server in development.
+const apiPrefixes = [
+  '/common',
+  '/user',
+  '/api',
+  '/copy',
+  '/wallet',
+  '/userMoney',
+  '/userAddress',
+  '/userMsg',
+  '/coinorder',
+  '/currencyorder',
+  '/periodsorder',
+  '/periods',
+  '/contractorder',
+  '/kefu',
+  '/loancurrencyorder',
+  '/team',
+  '/novicecenter',
+  '/console/api',
+  '/healthz',
+];
 
 export default defineConfig({
   base: './',

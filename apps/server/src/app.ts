@@ -8,6 +8,7 @@ import { errorMessages, isFreshNewsign } from '@tidemark/contract';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
+import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 import { headerText, registerCalls } from './http/calls';
@@ -15,10 +16,13 @@ import type { AppContext } from './http/context';
 import { errorEnvelope } from './http/envelope';
 import { installErrorHandlers } from './http/errors';
 import { rateLimiters } from './http/rate-limits';
+import { Ledger } from './ledger/ledger';
 import { systemClock, type Clock } from './lib/clock';
 import { APP_VERSION } from './lib/version';
 import { outboxDelivery, smtpDelivery, type Delivery } from './modules/auth/delivery';
 import { allRoutes } from './modules';
+import { createMarket } from './market';
+import { inProcessBus } from './realtime/bus';
 import { Hub } from './realtime/hub';
 import { registerWebsocket } from './realtime/ws.routes';
 
@@ -78,19 +82,24 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     dataDir: config.dataDir,
     ...(options.sqliteFile ? { sqliteFile: options.sqliteFile } : {}),
   });
-  fastify.addHook('onClose', () => database.close());
 
   const outbox = outboxDelivery(config.dataDir, () => clock.now());
   const hub = new Hub();
+  const bus = inProcessBus(hub);
+  const market = createMarket({ database, clock, bus, config: config.market, log: fastify.log });
   const app: AppContext = {
     config,
     database,
     db: database.db,
+    writer: new GroupCommitter(database),
+    ledger: new Ledger(database, clock),
     clock,
     delivery:
       options.delivery ??
       (config.smtpUrl ? smtpDelivery(config.smtpUrl, config.smtpFrom, outbox) : outbox),
     hub,
+    bus,
+    market,
     log: fastify.log,
   };
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -98,6 +107,12 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   if (applied.length)
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
+  await market.start();
+  // The feed writes candles: stop it first, then close the database under it.
+  fastify.addHook('onClose', async () => {
+    await market.stop();
+    await database.close();
+  });
 
   // Only forms, JSON and multipart: Fastify's built-in text/plain parser would hand a string body
   // to the calls, answered as invalid input instead of 415 unsupportedContentType.

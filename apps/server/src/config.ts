@@ -77,6 +77,7 @@ const envSchema = z.object({
     .max(2 ** 31 - 1)
     .default(20_261_121),
   MARKET_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(250),
+  MARKET_HISTORY_DAYS: z.coerce.number().min(0.05).max(60).default(7),
 });
 
 export interface Config {
@@ -142,6 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverDir, '../web/dist')),
     bodyLimit: 1_048_576,
     rateLimits: DEFAULT_RATE_LIMITS,
-    market: { seed: e.MARKET_SEED, tickMs: e.MARKET_TICK_MS, historyDays: 3 },
+    market: { seed: e.MARKET_SEED, tickMs: e.MARKET_TICK_MS, historyDays: e.MARKET_HISTORY_DAYS },
   };
 }

@@ -1,12 +1,16 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { accounts } from './migrations/0001-accounts';
+import { ledger } from './migrations/0002-ledger';
+import { market } from './migrations/0003-market';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
 function migrations(context: MigrationContext): Record<string, Migration> {
   return {
     '0001-accounts': accounts(context),
+    '0002-ledger': ledger(context),
+    '0003-market': market(context),
   };
 }
 

@@ -97,11 +97,13 @@ export class Hub {
     const members = this.byChannel.get(channel);
     if (!members || members.size === 0) return 0;
     const shown = channel.startsWith('user:') ? 'user' : channel;
-    const frame = JSON.stringify({ channel: shown, data });
+    // Encoded once for all subscribers (ws would otherwise turn the string into bytes per client),
+    // and still sent as a text frame.
+    const frame = Buffer.from(JSON.stringify({ channel: shown, data }));
     let sent = 0;
     for (const client of members) {
       if (client.socket.readyState === client.socket.OPEN) {
-        client.socket.send(frame);
+        client.socket.send(frame, { binary: false });
         sent++;
       }
     }

@@ -6,7 +6,8 @@ import { userChannel } from './hub';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // A quiet feed: these tests expect the next frame to be theirs, not a market tick.
+  server = await startServer({ env: { MARKET_TICK_MS: '60000' } });
 });
 afterAll(() => server.close());
 

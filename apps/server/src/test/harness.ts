@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   authCalls,
@@ -10,11 +9,12 @@ import {
   type CallOutput,
   type Envelope,
 } from '@tidemark/contract';
-import pg from 'pg';
 import { buildApp, type Built } from '../app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '../config';
+import { checkLedger } from '../ledger/check';
 import { adjustableClock, type AdjustableClock } from '../lib/clock';
 import { OUTBOX_FILE, type Delivery } from '../modules/auth/delivery';
+import { freshDatabase } from './database';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -56,31 +56,6 @@ export interface TestServer extends Built {
   close(): Promise<void>;
 }
 
-/**
- * A fresh PostgreSQL database per server when DATABASE_URL is set (CI's second leg), so test files
- * never share state; otherwise a fresh SQLite file in a temporary DATA_DIR.
- */
-async function createPostgresDatabase(
-  baseUrl: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `tidemark_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export async function startServer(
   options: {
     rateLimits?: Partial<RateLimits>;
@@ -88,20 +63,20 @@ export async function startServer(
     delivery?: Delivery;
   } = {},
 ): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-test-'));
-  const pgDb = process.env.DATABASE_URL
-    ? await createPostgresDatabase(process.env.DATABASE_URL)
-    : null;
+  const fresh = await freshDatabase();
+  const dataDir = fresh.dataDir;
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
-      DATABASE_URL: pgDb?.url ?? '',
+      DATABASE_URL: fresh.url ?? '',
       WEB_DIST: path.join(dataDir, 'no-web'),
       ...options.env,
     }),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
   };
+  // Hours rather than days of minute history: every test file starts a server.
+  config.market.historyDays = 0.25;
   const clock = adjustableClock();
   const built = await buildApp({
     config,
@@ -184,9 +159,11 @@ export async function startServer(
       return { email, password, token: registered.data.token };
     },
     async close() {
+      // Whatever a test file did, the ledger it leaves behind must be sound.
+      const report = await checkLedger(built.app.db);
       await built.fastify.close();
-      await pgDb?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await fresh.drop();
+      if (!report.ok) throw new Error(`ledger check failed: ${JSON.stringify(report.problems)}`);
     },
   };
   return server;

@@ -26,7 +26,10 @@ export const transferUserMoney = /* @__PURE__ */ defineCall({
       from: z.enum(ACCOUNT_TYPES, { error: missingOrInvalid }),
       to: z.enum(ACCOUNT_TYPES, { error: missingOrInvalid }),
       currency: z._default(
-        requiredText(10).check(z.toUpperCase(), z.regex(/^[A-Z0-9]{2,10}$/, { error: 'invalidInput' })),
+        requiredText(10).check(
+          z.toUpperCase(),
+          z.regex(/^[A-Z0-9]{2,10}$/, { error: 'invalidInput' }),
+        ),
         QUOTE_CURRENCY,
       ),
       amount: amount(),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CANDLE_PERIODS } from '../constants';
+import type { CANDLE_PERIODS } from '../constants';
 
 /** "BTC/USDT": base and quote in capitals. */
 export const SYMBOL_PATTERN = /^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/;

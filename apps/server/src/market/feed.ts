@@ -1,0 +1,414 @@
+import {
+  CANDLE_PERIODS,
+  channels,
+  formatMoney,
+  MONEY_UNIT,
+  mulMoney,
+  QUOTE_CURRENCY,
+  type Candle,
+  type CandlePeriod,
+  type ConversionRate,
+  type Depth,
+  type Product,
+  type Ticker,
+  type Trade,
+} from '@tidemark/contract';
+import type { MarketConfig } from '../config';
+import { inTransaction, type DatabaseHandle } from '../db/database';
+import type { Clock } from '../lib/clock';
+import type { Bus } from '../realtime/bus';
+import {
+  bucketStart,
+  CandleChain,
+  DAY,
+  flatBar,
+  MINUTE,
+  toCandle,
+  type Bar,
+  type ClosedSink,
+} from './candles';
+import { prepareCoins, type Coin } from './coins';
+import { syntheticDepth } from './depth';
+import { dailyHistory, dailyHistoryStart, fillGap, minuteHistoryStart } from './history';
+import type { Market } from './market';
+import * as repo from './market.repository';
+import { FeedSimulator, type PrintSink } from './simulator';
+import { TradeTape } from './tape';
+import { buildTicker, Rolling24h } from './tickers';
+
+export interface MarketLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface MarketDeps {
+  database: DatabaseHandle;
+  clock: Clock;
+  bus: Bus;
+  config: MarketConfig;
+  log: MarketLog;
+}
+
+/**
+ * A step longer than this (a suspended process, a clock moved forward) is filled with generated
+ * candles as after a restart, rather than stepped at once into one huge, jumpy minute.
+ */
+const MAX_STEP_MS = MINUTE;
+/** Websocket frames go out at most this often. */
+const PUBLISH_MS = 250;
+/** Levels of the depth frames (getEntrustData's default). */
+const FRAME_DEPTH = 20;
+
+/**
+ * Frame data built only when serialised. The in-process hub serialises a frame only when the
+ * channel has a subscriber, so with nobody watching a symbol its candles and book are never built;
+ * a bus to other processes serialises at publish time, when someone elsewhere may be watching.
+ */
+class LazyFrame {
+  constructor(private readonly build: () => unknown) {}
+  toJSON(): unknown {
+    return this.build();
+  }
+}
+
+interface CoinState {
+  readonly coin: Coin;
+  readonly chain: CandleChain;
+  readonly window: Rolling24h;
+  readonly tape: TradeTape;
+  /** The open minute, updated in place by every print. */
+  minute: Bar;
+  /** Close of the last finished minute (the `minute` conversion rates). */
+  minuteClose: bigint;
+  /** Tape sequence at the last trades frame. */
+  published: number;
+  changed: boolean;
+  readonly candleChannels: readonly string[];
+  readonly depthChannel: string;
+  readonly tradesChannel: string;
+  readonly candleFrames: readonly LazyFrame[];
+  readonly depthFrame: LazyFrame;
+}
+
+/**
+ * The embedded market (DESIGN.md section 3): a seeded simulator ticking every `tickMs`, candles of
+ * every period built from its prints and stored when they close, 24 h tickers, conversion rates,
+ * and trades and depth from the feed until the spot engine runs.
+ */
+export class SimulatedMarket implements Market, PrintSink {
+  private readonly coins: Coin[];
+  private readonly states: CoinState[];
+  private readonly bySymbol: Map<string, CoinState>;
+  private readonly simulator: FeedSimulator;
+  private readonly publishEvery: number;
+  private readonly tickersFrame = new LazyFrame(() => this.tickers());
+  private tickerCache: Ticker[] | null = null;
+  private ticks = 0;
+  private timer: NodeJS.Timeout | undefined;
+  /** Closed candles waiting for the next write. */
+  private pending = new repo.CandleBatch();
+  /** The write chain: reads of stored candles wait for it, so a just-closed candle is never missed. */
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: MarketDeps) {
+    this.coins = prepareCoins();
+    const now = deps.clock.now();
+    this.states = this.coins.map((coin) => this.newState(coin, bucketStart('1min', now)));
+    this.bySymbol = new Map(this.states.map((s) => [s.coin.symbol, s]));
+    this.simulator = new FeedSimulator(
+      this.coins,
+      deps.config.seed,
+      now,
+      this.coins.map((c) => c.startPrice),
+    );
+    this.publishEvery = Math.max(1, Math.round(PUBLISH_MS / deps.config.tickMs));
+  }
+
+  products(): readonly Product[] {
+    return this.coins.map((c) => c.product);
+  }
+
+  product(symbol: string): Product | undefined {
+    return this.bySymbol.get(symbol)?.coin.product;
+  }
+
+  lastPrice(symbol: string): bigint | undefined {
+    const state = this.bySymbol.get(symbol);
+    return state && state.minute.close;
+  }
+
+  rateToUsdt(currency: string, at: 'live' | 'minute' = 'live'): bigint | undefined {
+    if (currency === QUOTE_CURRENCY) return MONEY_UNIT;
+    const state = this.bySymbol.get(`${currency}/${QUOTE_CURRENCY}`);
+    if (!state) return undefined;
+    return at === 'live' ? state.minute.close : state.minuteClose;
+  }
+
+  rates(at: 'live' | 'minute'): ConversionRate[] {
+    const first = this.states[0];
+    // A finished minute's close is valid from the end of that minute: the open minute's start.
+    const time = at === 'live' ? this.simulator.time : (first?.minute.time ?? this.simulator.time);
+    return [
+      { currency: QUOTE_CURRENCY, rate: formatMoney(MONEY_UNIT), time },
+      ...this.states.map((s) => ({
+        currency: s.coin.spec.base,
+        rate: formatMoney(at === 'live' ? s.minute.close : s.minuteClose),
+        time,
+      })),
+    ];
+  }
+
+  tickers(): Ticker[] {
+    this.tickerCache ??= this.states.map((s) =>
+      buildTicker(s.coin, s.window.closed(s.minute.time), s.minute, this.simulator.time),
+    );
+    return this.tickerCache;
+  }
+
+  ticker(symbol: string): Ticker | undefined {
+    const state = this.bySymbol.get(symbol);
+    return state && this.tickers()[state.coin.index];
+  }
+
+  async candles(
+    symbol: string,
+    period: CandlePeriod,
+    limit: number,
+    endTime?: number,
+  ): Promise<Candle[]> {
+    const state = this.bySymbol.get(symbol);
+    if (!state || limit < 1) return [];
+    await this.writes;
+    const end = endTime ?? this.deps.clock.now();
+    const liveStart = bucketStart(period, state.minute.time);
+    // The open candle's prices run up to the last tick; it counts only for an end at or after it.
+    const withLive = end >= this.simulator.time;
+    // Taken before the read: a minute that closes during it stays in this candle, not the rows.
+    const live = withLive ? toCandle(state.chain.live(period, state.minute)) : null;
+    const before = withLive ? liveStart : Math.min(bucketStart(period, end), liveStart);
+    const rows = await repo.candlesBefore(
+      this.deps.database.db,
+      symbol,
+      period,
+      before,
+      withLive ? limit - 1 : limit,
+    );
+    const candles = rows.reverse().map((row) => toCandle(repo.rowBar(row)));
+    if (live) candles.push(live);
+    return candles;
+  }
+
+  trades(symbol: string, limit: number): Trade[] {
+    return this.bySymbol.get(symbol)?.tape.list(limit) ?? [];
+  }
+
+  depth(symbol: string, levels: number): Depth {
+    const state = this.bySymbol.get(symbol);
+    const time = this.simulator.time;
+    if (!state) return { symbol, bids: [], asks: [], source: 'feed', time };
+    return syntheticDepth(state.coin, this.deps.config.seed, state.minute.close, levels, time);
+  }
+
+  /**
+   * Back-fills the history on first start, or fills the time since the last run from the last
+   * stored close (no jump in price), stores it in one transaction, then ticks.
+   */
+  async start(): Promise<void> {
+    if (this.timer) return;
+    const began = performance.now();
+    const now = this.deps.clock.now();
+    const rows = new repo.CandleBatch();
+    let backfilled = 0;
+    for (const state of this.states) {
+      if (await this.prepareCoin(state, now, rows)) backfilled++;
+    }
+    const { db, dialect } = this.deps.database;
+    await inTransaction(db, (trx) => repo.insertCandles(trx, dialect, rows));
+    // From the open minute's start: the first tick makes up the part of it already gone, so
+    // the minute has its full share of prints and volume.
+    this.simulator.rebase(
+      bucketStart('1min', now),
+      this.states.map((s) => s.minute.close),
+    );
+    this.tick();
+    this.deps.log.info(
+      { rows: rows.size, backfilled, ms: Math.round(performance.now() - began) },
+      backfilled ? 'market history back-filled' : 'market history caught up',
+    );
+    this.timer = setInterval(() => this.tick(), this.deps.config.tickMs);
+    // The feed never keeps the process alive on its own; stop() clears it on close.
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    // The open minute is not stored: the next start fills it again from the last closed one.
+    this.flush();
+    await this.writes;
+  }
+
+  /** Advances the feed to the clock, stores what closed, and publishes at most every 250 ms. */
+  tick(): void {
+    const now = this.deps.clock.now();
+    if (now - this.simulator.time > MAX_STEP_MS) this.catchUp(now);
+    this.simulator.step(now, this);
+    this.tickerCache = null;
+    this.flush();
+    if (++this.ticks % this.publishEvery === 0) this.publish();
+  }
+
+  /** One print of the simulator (PrintSink). */
+  print(coin: Coin, time: number, price: bigint, quantity: bigint, buy: boolean): void {
+    const state = this.states[coin.index]!;
+    while (time >= state.minute.time + MINUTE) this.nextMinute(state);
+    const minute = state.minute;
+    if (price > minute.high) minute.high = price;
+    if (price < minute.low) minute.low = price;
+    minute.close = price;
+    minute.volume += quantity;
+    minute.quoteVolume += mulMoney(quantity, price, 'down');
+    state.tape.add(time, price, quantity, buy);
+    state.changed = true;
+  }
+
+  private newState(coin: Coin, minuteStart: number): CoinState {
+    const candleChannels = CANDLE_PERIODS.map((p) => channels.candle(coin.symbol, p));
+    const state: CoinState = {
+      coin,
+      chain: new CandleChain(),
+      window: new Rolling24h(),
+      tape: new TradeTape(),
+      minute: flatBar(minuteStart, coin.startPrice),
+      minuteClose: coin.startPrice,
+      published: 0,
+      changed: false,
+      candleChannels,
+      depthChannel: channels.depth(coin.symbol),
+      tradesChannel: channels.trades(coin.symbol),
+      candleFrames: CANDLE_PERIODS.map(
+        (period) => new LazyFrame(() => toCandle(state.chain.live(period, state.minute))),
+      ),
+      depthFrame: new LazyFrame(() => this.depth(coin.symbol, FRAME_DEPTH)),
+    };
+    return state;
+  }
+
+  /** Closed candles of a coin go to the next write. */
+  private sinkOf(symbol: string, rows: repo.CandleBatch): ClosedSink {
+    return (period, bar) => rows.add(symbol, period, bar);
+  }
+
+  /**
+   * Brings one coin's candles up to the open minute: the whole history on first start (answers
+   * true); else it replays the stored candles that make up the open day, week and month and the
+   * last 24 h, then fills the time since the last stored minute from its close.
+   */
+  private async prepareCoin(
+    state: CoinState,
+    now: number,
+    rows: repo.CandleBatch,
+  ): Promise<boolean> {
+    const { coin, chain } = state;
+    const { seed, historyDays } = this.deps.config;
+    const db = this.deps.database.db;
+    const sink = this.sinkOf(coin.symbol, rows);
+    const last = await repo.latestCandle(db, coin.symbol, '1min');
+    let from: number;
+    let close: bigint;
+    if (!last) {
+      from = minuteHistoryStart(now, historyDays);
+      close = coin.startPrice;
+      const days = dailyHistory(coin, seed, dailyHistoryStart(from), from, close);
+      for (const day of days) chain.addDay(day, sink);
+    } else {
+      from = Number(last.time) + MINUTE;
+      close = last.close;
+      const day = bucketStart('1day', from);
+      const longer = Math.min(bucketStart('1week', from), bucketStart('1mon', from));
+      for (const row of await repo.candlesBetween(db, coin.symbol, '1day', longer, day))
+        chain.addDay(repo.rowBar(row));
+      for (const row of await repo.candlesBetween(db, coin.symbol, '1min', day, from))
+        chain.addMinute(repo.rowBar(row));
+      for (const row of await repo.candlesBetween(db, coin.symbol, '1min', from - DAY, from))
+        state.window.push(repo.rowBar(row));
+    }
+    const openMinute = Math.max(bucketStart('1min', now), from);
+    close = this.fill(state, from, openMinute, close, sink);
+    state.minute = flatBar(openMinute, close);
+    state.minuteClose = close;
+    return !last;
+  }
+
+  /** Closes the open minute and opens the next at its close. */
+  private nextMinute(state: CoinState): void {
+    const closed = state.minute;
+    state.chain.addMinute(closed, this.sinkOf(state.coin.symbol, this.pending));
+    state.window.push(closed);
+    state.minuteClose = closed.close;
+    state.minute = flatBar(closed.time + MINUTE, closed.close);
+  }
+
+  /** After a long pause: closes the open minute and fills the missed time like a restart does. */
+  private catchUp(now: number): void {
+    const openMinute = bucketStart('1min', now);
+    for (const state of this.states) {
+      if (state.minute.time >= openMinute) continue;
+      const from = state.minute.time + MINUTE;
+      this.nextMinute(state);
+      const sink = this.sinkOf(state.coin.symbol, this.pending);
+      const close = this.fill(state, from, openMinute, state.minute.open, sink);
+      state.minute = flatBar(openMinute, close);
+      state.minuteClose = close;
+    }
+    this.simulator.rebase(
+      openMinute,
+      this.states.map((s) => s.minute.close),
+    );
+  }
+
+  /** Generated candles for [from, to) into the chain, the 24 h window and `sink`; the last close. */
+  private fill(state: CoinState, from: number, to: number, open: bigint, sink: ClosedSink): bigint {
+    const { seed, historyDays } = this.deps.config;
+    return fillGap(state.coin, seed, { from, to, historyDays }, open, {
+      minute: (bar) => {
+        state.chain.addMinute(bar, sink);
+        state.window.push(bar);
+      },
+      day: (bar) => state.chain.addDay(bar, sink),
+    });
+  }
+
+  private flush(): void {
+    if (this.pending.size === 0) return;
+    const rows = this.pending.take();
+    const { db, dialect } = this.deps.database;
+    this.writes = this.writes
+      .then(() => inTransaction(db, (trx) => repo.insertCandles(trx, dialect, rows)))
+      .catch((error: unknown) => {
+        // Lost candles are a gap in the charts, not a reason to stop the prices.
+        this.deps.log.error({ err: error, rows: rows.size }, 'storing candles failed');
+      });
+  }
+
+  private publish(): void {
+    const { bus } = this.deps;
+    bus.publish(channels.tickers, this.tickersFrame);
+    for (const state of this.states) {
+      if (!state.changed) continue;
+      state.changed = false;
+      for (let p = 0; p < CANDLE_PERIODS.length; p++)
+        bus.publish(state.candleChannels[p]!, state.candleFrames[p]);
+      bus.publish(state.depthChannel, state.depthFrame);
+      const since = state.published;
+      const until = state.tape.sequence;
+      if (until > since) {
+        state.published = until;
+        bus.publish(
+          state.tradesChannel,
+          new LazyFrame(() => state.tape.list(state.tape.capacity, since, until)),
+        );
+      }
+    }
+  }
+}

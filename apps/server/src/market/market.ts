@@ -1,0 +1,38 @@
+import type {
+  CandlePeriod,
+  Candle,
+  ConversionRate,
+  Depth,
+  Product,
+  Ticker,
+  Trade,
+} from '@tidemark/contract';
+
+/**
+ * The market as the rest of the server sees it. Prices come only from here (DESIGN.md section 1):
+ * the embedded simulated feed today, an external exchange adapter later, behind the same shape.
+ * Money values are bigint units of 1e-8 (MONEY_UNIT).
+ */
+export interface Market {
+  /** Every configured product (pair), in display order. */
+  products(): readonly Product[];
+  product(symbol: string): Product | undefined;
+  /** Last traded price of a symbol, in units; undefined for an unknown symbol. */
+  lastPrice(symbol: string): bigint | undefined;
+  /**
+   * USDT for one unit of `currency`, in units (USDT itself: MONEY_UNIT). `minute` is the close of
+   * the last finished minute (stable for a whole minute), `live` the latest tick.
+   */
+  rateToUsdt(currency: string, at?: 'live' | 'minute'): bigint | undefined;
+  rates(at: 'live' | 'minute'): ConversionRate[];
+  tickers(): Ticker[];
+  ticker(symbol: string): Ticker | undefined;
+  /** Candles oldest first, the last one ending at or before endTime (default now). */
+  candles(symbol: string, period: CandlePeriod, limit: number, endTime?: number): Promise<Candle[]>;
+  /** Latest trades, newest first. */
+  trades(symbol: string, limit: number): Trade[];
+  depth(symbol: string, levels: number): Depth;
+  /** Starts ticking (and back-fills history on first start); stop() ends it. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,104 @@
+import { DAY } from './candles';
+import { priceUnits, quantityUnits, unitsToNumber, type Coin } from './coins';
+import { Random } from './random';
+
+/** Crypto trades around the clock: volatility is annualised over calendar time. */
+export const YEAR_MS = 365.25 * DAY;
+
+/** Independent random streams of one coin, so the history never shifts the live prices. */
+export const STREAM = { days: 1, minutes: 2, live: 3, gapDays: 4 } as const;
+
+/** Where the simulator's trade prints go; plain arguments, so a tick allocates no print objects. */
+export interface PrintSink {
+  print(coin: Coin, time: number, price: bigint, quantity: bigint, buy: boolean): void;
+}
+
+/** Dispersion of the log size of a print: many small trades, a few large ones. */
+const PRINT_SIZE_SIGMA = 0.8;
+
+/**
+ * The live feed: geometric Brownian motion of every coin's price, stepped by the caller (no timers
+ * here), so the same seed, start and step times always give the same prints.
+ *
+ * The log price moves by sigma * sqrt(dt) * Z with no drift: the median price stays where it is,
+ * so a demo left running for months keeps realistic price levels. Each step is split into 1 to 3
+ * prints, the price moving between them; a print above the previous one is a buyer's, below a
+ * seller's. Sizes are scaled so a day's prints add up to the coin's configured daily volume.
+ */
+export class FeedSimulator {
+  private readonly logPrice: Float64Array;
+  private readonly last: bigint[];
+  private readonly random: Random[];
+  /** sigma per sqrt(ms) and USDT per ms, by coin. */
+  private readonly volatility: Float64Array;
+  private readonly quotePerMs: Float64Array;
+  private now: number;
+
+  constructor(
+    readonly coins: readonly Coin[],
+    private readonly seed: number,
+    start: number,
+    prices: readonly bigint[],
+  ) {
+    this.now = start;
+    this.logPrice = new Float64Array(coins.length);
+    this.last = [...prices];
+    this.volatility = Float64Array.from(coins, (c) => c.spec.volatility / Math.sqrt(YEAR_MS));
+    this.quotePerMs = Float64Array.from(coins, (c) => c.spec.dailyQuoteVolume / DAY);
+    this.random = [];
+    this.rebase(start, prices);
+  }
+
+  get time(): number {
+    return this.now;
+  }
+
+  /** Last print of a coin, in units. */
+  price(index: number): bigint {
+    return this.last[index] ?? 0n;
+  }
+
+  /**
+   * Continues from known prices at `time` (after a gap was filled minute by minute). The random
+   * streams are re-seeded from the time, so the continuation is as reproducible as a fresh start.
+   */
+  rebase(time: number, prices: readonly bigint[]): void {
+    this.now = time;
+    for (let i = 0; i < this.coins.length; i++) {
+      const price = prices[i] ?? 0n;
+      this.last[i] = price;
+      this.logPrice[i] = Math.log(unitsToNumber(price));
+      this.random[i] = new Random(this.seed, this.coins[i]!.index, STREAM.live, time);
+    }
+  }
+
+  /** Moves every coin from the last step to `now`; nothing happens if time has not advanced. */
+  step(now: number, sink: PrintSink): void {
+    const dt = now - this.now;
+    if (dt <= 0) return;
+    for (let i = 0; i < this.coins.length; i++) this.stepCoin(i, dt, sink);
+    this.now = now;
+  }
+
+  private stepCoin(i: number, dt: number, sink: PrintSink): void {
+    const coin = this.coins[i]!;
+    const random = this.random[i]!;
+    const prints = 1 + (random.uint32() % 3);
+    const span = dt / prints;
+    const sd = this.volatility[i]! * Math.sqrt(span);
+    const quote = this.quotePerMs[i]! * span;
+    let x = this.logPrice[i]!;
+    let previous = this.last[i]!;
+    for (let j = 1; j <= prints; j++) {
+      x += sd * random.normal();
+      const price = Math.exp(x);
+      const units = priceUnits(coin, price);
+      const quantity = quantityUnits(coin, (quote * random.lognormal(PRINT_SIZE_SIGMA)) / price);
+      const buy = units === previous ? (random.uint32() & 1) === 1 : units > previous;
+      sink.print(coin, this.now + Math.round(span * j), units, quantity, buy);
+      previous = units;
+    }
+    this.logPrice[i] = x;
+    this.last[i] = previous;
+  }
+}
