@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.mjs', '**/build.mjs'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.mjs', '**/build.mjs', '**/*-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

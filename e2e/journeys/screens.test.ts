@@ -12,6 +12,8 @@ const VISITOR_PAGES = [
   ['forget-password', '/pages/login/forgetPwd'],
   ['language', '/pages/setting/language'],
   ['speed-test', '/pages/setting/testNet'],
+  ['quotes', '/pages/quotes/index'],
+  ['chart', '/pages/trade/trend?symbol=BTC%2FUSDT'],
 ] as const;
 
 const USER_PAGES = [
@@ -22,6 +24,9 @@ const USER_PAGES = [
   ['phone', '/pages/setting/phoneNumber'],
   ['login-password', '/pages/setting/passWord'],
   ['pay-password', '/pages/setting/payPassWord'],
+  ['assets', '/pages/assets/index'],
+  ['transfer', '/pages/assets/Transfer?from=coin'],
+  ['account-changes', '/pages/index/list'],
 ] as const;
 
 let browser: Browser;

@@ -1,6 +1,8 @@
 import 'antd-mobile/es/global';
 import './styles/tokens.css';
 import './styles/app.css';
+import './styles/market.css';
+import './styles/assets.css';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

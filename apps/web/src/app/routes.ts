@@ -18,6 +18,12 @@ const home = lazyPage(() => import('../pages/index/index/page'));
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', page: home, tab: 'home' },
   { path: '/pages/index/index', page: home, tab: 'home' },
+  {
+    path: '/pages/quotes/index',
+    page: lazyPage(() => import('../pages/quotes/index/page')),
+    tab: 'quotes',
+  },
+  { path: '/pages/trade/trend', page: lazyPage(() => import('../pages/trade/trend/page')) },
 
   { path: '/pages/login/login', page: lazyPage(() => import('../pages/login/login/page')) },
   { path: '/pages/login/register', page: lazyPage(() => import('../pages/login/register/page')) },
@@ -26,6 +32,23 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('../pages/login/forget-pwd/page')),
   },
   { path: '/pages/other/login', page: lazyPage(() => import('../pages/other/login/page')) },
+
+  {
+    path: '/pages/assets/index',
+    page: lazyPage(() => import('../pages/assets/index/page')),
+    tab: 'assets',
+    auth: true,
+  },
+  {
+    path: '/pages/assets/Transfer',
+    page: lazyPage(() => import('../pages/assets/transfer/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/index/list',
+    page: lazyPage(() => import('../pages/index/list/page')),
+    auth: true,
+  },
 
   {
     path: '/pages/setting/index',

@@ -1,7 +1,7 @@
 import { assetsCalls, newsign, userCalls, type CallDef } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { EN} from '../../test/envelopes';
+import type { EN } from '../../test/envelopes';
 import { expectRefusal } from '../../test/envelopes';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 

@@ -7,6 +7,7 @@ import { useUserInfo } from '../../../features/account/api/account-queries';
 import { AccountCard, VisitorCard } from '../../../features/account/components/account-card';
 import { SetupTasks } from '../../../features/account/components/setup-tasks';
 import { BrandMark } from '../../../ui/brand-mark';
+import { AccountLogEntry } from './account-log-entry';
 import { Shortcuts } from './shortcuts';
 
 // The carousel's gesture and animation libraries load after the page itself.
@@ -16,7 +17,18 @@ const BannerCarousel = lazy(() =>
   })),
 );
 
-/** The home tab: header, who you are (and demo or real), banners, shortcuts, setup tasks. */
+// Quick buy and the ranked pairs, with the websocket client, also load after the page itself:
+// the first route stays within its size budget and the header and account card paint first.
+const HomeMarkets = lazy(() =>
+  import('../../../features/market/components/home-markets').then((m) => ({
+    default: m.HomeMarkets,
+  })),
+);
+
+/**
+ * The home tab: header, who you are (and demo or real), banners, shortcuts, setup tasks, quick coin
+ * buy, the ranked trading pairs and the way to the account-change log.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -60,6 +72,12 @@ export default function HomePage() {
         </Suspense>
         <Shortcuts />
         {user.data ? <SetupTasks user={user.data} /> : null}
+        {token ? <AccountLogEntry /> : null}
+        <Suspense
+          fallback={<div className="market-card market-card--placeholder" aria-hidden="true" />}
+        >
+          <HomeMarkets />
+        </Suspense>
       </div>
     </div>
   );

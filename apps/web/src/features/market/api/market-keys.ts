@@ -1,0 +1,21 @@
+import type { CandlePeriod } from '@tidemark/contract';
+
+/** Query keys of the public market data (STYLE.md: keys per resource). */
+export const marketKeys = {
+  all: ['market'] as const,
+  tickers: () => ['market', 'tickers'] as const,
+  ticker: (symbol: string) => ['market', 'ticker', symbol] as const,
+  products: () => ['market', 'products'] as const,
+  candles: (symbol: string, period: CandlePeriod) => ['market', 'candles', symbol, period] as const,
+  trades: (symbol: string) => ['market', 'trades', symbol] as const,
+  depth: (symbol: string) => ['market', 'depth', symbol] as const,
+};
+
+/** How long market reads stay fresh: live ones are kept current by the socket instead. */
+export const MARKET_STALE = {
+  /** Tickers, trades and depth follow their channels; a refetch only heals a missed frame. */
+  live: 60_000,
+  /** Candle history is read again when a chart opens, so a revisit is not hours behind. */
+  candles: 0,
+  products: 10 * 60_000,
+} as const;

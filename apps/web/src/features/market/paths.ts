@@ -1,0 +1,10 @@
+/** Where market screens live (SPEC.md section 2); symbols travel encoded: BTC%2FUSDT. */
+export const QUOTES_PATH = '/pages/quotes/index';
+export const CHART_PATH = '/pages/trade/trend';
+export const SPOT_TRADE_PATH = '/pages/trade/index';
+
+export const DEFAULT_SYMBOL = 'BTC/USDT';
+
+export const chartPath = (symbol: string) => `${CHART_PATH}?symbol=${encodeURIComponent(symbol)}`;
+export const spotTradePath = (symbol: string) =>
+  `${SPOT_TRADE_PATH}?symbol=${encodeURIComponent(symbol)}`;

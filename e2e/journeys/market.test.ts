@@ -1,0 +1,220 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPhone,
+  open,
+  screenshot,
+  settle,
+  VIEWPORT,
+  type Theme,
+} from '../browser';
+
+/**
+ * Money and markets, the trader's side: live pairs on home and quotes, and the chart page. The
+ * texts of these screens are still being translated, so the journey finds things by role, data
+ * attributes and classes rather than by English words.
+ */
+
+let browser: Browser;
+let page: Page;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await (await newPhone(browser)).newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail')
+    await screenshot(page, `failed-market-${context.task.name.replace(/\W+/g, '-')}`);
+});
+afterAll(() => browser.close());
+
+const rows = (scope: string) => page.locator(`${scope} .pair-row[data-symbol]`);
+
+/** "+1.25%" -> 1.25, for checking an order. */
+async function changesOf(scope: string): Promise<number[]> {
+  const texts = await page.locator(`${scope} .pair-row[data-symbol] .change-pill`).allInnerTexts();
+  return texts.map((t) => Number(t.replace(/[%+,\s]/g, '')));
+}
+
+/** The 24 h USDT volumes of the rows, from the exact figure each row carries. */
+async function volumesOf(scope: string): Promise<number[]> {
+  const values = await page
+    .locator(`${scope} .pair-row[data-symbol]`)
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-volume') ?? ''));
+  return values.map(Number);
+}
+
+const descending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! >= x);
+const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1]! <= x);
+
+/** Waits until a text read from the page differs from its first reading. */
+async function expectToChange(read: () => Promise<string>, timeoutMs = 10_000): Promise<void> {
+  const first = await read();
+  await expect.poll(read, { timeout: timeoutMs, interval: 250 }).not.toBe(first);
+}
+
+describe('markets on home', () => {
+  it('shows quick buy and the top pairs, ranked by the Gainers, Losers and Volume tabs', async () => {
+    await open(page, '/');
+    await rows('.market-card').first().waitFor();
+    expect(await rows('.market-card').count()).toBe(8);
+    expect(await page.locator('.quick-buy__tile').count()).toBe(3);
+    expect(descending(await changesOf('.market-card'))).toBe(true);
+
+    await page.locator('.market-card [role="tab"][data-key="losers"]').click();
+    await page.locator('.market-card [data-ranking="losers"]').waitFor();
+    expect(ascending(await changesOf('.market-card'))).toBe(true);
+    expect(
+      await page
+        .locator('.market-card [role="tab"][data-key="losers"]')
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+
+    await page.locator('.market-card [role="tab"][data-key="volume"]').click();
+    await page.locator('.market-card [data-ranking="volume"]').waitFor();
+    expect(await rows('.market-card').count()).toBe(8);
+    expect(descending(await volumesOf('.market-card'))).toBe(true);
+  });
+
+  it('"More" opens the quotes tab, and a pair opens its chart', async () => {
+    await page.locator('.market-card .more-link').click();
+    await page.waitForURL(/#\/pages\/quotes\/index$/);
+    await rows('.market-table').first().waitFor();
+    await rows('.market-table').filter({ hasText: 'ETH' }).first().click();
+    await page.waitForURL(/#\/pages\/trade\/trend\?symbol=ETH%2FUSDT$/);
+    await page.locator('.ticker-stats[data-symbol="ETH/USDT"]').waitFor();
+  });
+});
+
+describe('the quotes tab', () => {
+  it('lists the twelve pairs, live, with search and sorting', async () => {
+    await open(page, '/pages/quotes/index');
+    await expect.poll(() => rows('.market-table').count()).toBe(12);
+    await expect
+      .poll(() => page.locator('.live-badge').getAttribute('data-state'))
+      .toBe('connected');
+    await expectToChange(() => page.locator('.market-table .pair-list').innerText());
+
+    await page.locator('[data-sort="change"]').click();
+    expect(descending(await changesOf('.market-table'))).toBe(true);
+    await page.locator('[data-sort="change"]').click();
+    expect(ascending(await changesOf('.market-table'))).toBe(true);
+
+    await page.locator('.quotes__search input').fill('sol');
+    await expect.poll(() => rows('.market-table').count()).toBe(1);
+    expect(await rows('.market-table').first().getAttribute('data-symbol')).toBe('SOL/USDT');
+    await page.locator('.quotes__search input').fill('');
+    await expect.poll(() => rows('.market-table').count()).toBe(12);
+  });
+
+  it('is a tab of the tab bar', async () => {
+    await page.locator('.app-tab-bar .adm-tab-bar-item').first().click();
+    await page.waitForURL(/#\/pages\/index\/index$/);
+    await page.locator('.app-tab-bar .adm-tab-bar-item').nth(1).click();
+    await page.waitForURL(/#\/pages\/quotes\/index$/);
+  });
+});
+
+describe('the chart page', () => {
+  it('draws the chart and the 24 h figures, and the last price moves live', async () => {
+    await open(page, '/pages/trade/trend?symbol=BTC%2FUSDT');
+    await page.locator('.price-chart canvas').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.price-chart__overlay'));
+    expect(await page.locator('.price-chart canvas').count()).toBeGreaterThan(0);
+    const box = await page.locator('.price-chart').boundingBox();
+    expect(box?.width).toBe(VIEWPORT.width);
+    expect(await page.locator('.ticker-stats__figure').count()).toBe(4);
+    await expectToChange(() => page.locator('.ticker-stats__price').innerText(), 15_000);
+  });
+
+  it('switches periods, the line view included', async () => {
+    for (const view of ['1hour', 'line', '1day', '15min']) {
+      await page.locator(`.period-tabs [role="tab"][data-key="${view}"]`).click();
+      await page.locator(`.price-chart[data-view="${view}"]`).waitFor();
+      await page.waitForFunction(() => !document.querySelector('.price-chart__overlay'));
+      if (view === 'line') {
+        await settle(page);
+        await screenshot(page, 'market-en-dark-chart-line');
+      }
+    }
+    expect(
+      await page
+        .locator('.period-tabs [role="tab"][data-key="15min"]')
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+  });
+
+  it('shows the order book and the latest trades, live, with their source', async () => {
+    await page.locator('[data-testid="depth-book"] .depth-row').first().waitFor();
+    expect(await page.locator('.depth-row--bid').count()).toBeGreaterThan(0);
+    expect(await page.locator('.depth-row--ask').count()).toBeGreaterThan(0);
+    expect(await page.locator('.source-note').getAttribute('data-source')).toBe('feed');
+    await page.locator('.market-activity [role="tab"][data-key="trades"]').click();
+    await page.locator('[data-testid="trade-list"] .trade-list__row').first().waitFor();
+    await expectToChange(() => page.locator('[data-testid="trade-list"]').innerText(), 15_000);
+  });
+
+  it('switches to another pair from the title', async () => {
+    await page.locator('.pair-switcher').click();
+    await page.locator('.pair-popup .pair-row[data-symbol]').first().waitFor();
+    await settle(page);
+    await screenshot(page, 'market-en-dark-pair-switcher');
+    await page.locator('.pair-popup .pair-row[data-symbol="SOL/USDT"]').click();
+    await page.waitForURL(/symbol=SOL%2FUSDT$/);
+    await page.locator('.ticker-stats[data-symbol="SOL/USDT"]').waitFor();
+    await page.waitForFunction(() => !document.querySelector('.price-chart__overlay'));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('market screens at 360 x 740', () => {
+  const SCREENS = [
+    ['home', '/', '.market-card .pair-row[data-symbol]'],
+    ['quotes', '/pages/quotes/index', '.market-table .pair-row[data-symbol]'],
+    ['chart', '/pages/trade/trend?symbol=BTC%2FUSDT', '.depth-row'],
+  ] as const;
+
+  async function shoot(theme: Theme, lang: string) {
+    const context = await newPhone(browser, { theme, lang });
+    const phone = await context.newPage();
+    const seen: string[] = [];
+    phone.on('pageerror', (error) => seen.push(error.message));
+    for (const [name, route, ready] of SCREENS) {
+      await open(phone, route);
+      await phone.locator(ready).first().waitFor();
+      await phone.waitForFunction(() => !document.querySelector('.price-chart__overlay'));
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${name} overflows horizontally`).toBeLessThanOrEqual(VIEWPORT.width);
+      await settle(phone, 900);
+      await screenshot(phone, `market-${lang}-${theme}-${name}`);
+    }
+    expect(seen).toEqual([]);
+    await context.close();
+  }
+
+  it('renders in the dark theme', () => shoot('dark', 'en'));
+  it('renders in the light theme', () => shoot('light', 'en'));
+  it('renders right to left in Arabic', () => shoot('dark', 'ar'));
+  it('repaints the chart when the theme changes', async () => {
+    const context = await newPhone(browser, { theme: 'dark' });
+    const phone = await context.newPage();
+    await open(phone, '/pages/trade/trend?symbol=BTC%2FUSDT');
+    await phone.waitForFunction(() => !document.querySelector('.price-chart__overlay'));
+    const background = () =>
+      phone.evaluate(() => {
+        const canvas = document.querySelector<HTMLCanvasElement>('.price-chart canvas');
+        const pixel = canvas?.getContext('2d')?.getImageData(4, 4, 1, 1).data;
+        return pixel ? [...pixel].slice(0, 3).join() : '';
+      });
+    const dark = await background();
+    await phone.evaluate(() => {
+      document.documentElement.setAttribute('data-theme', 'light');
+      document.documentElement.setAttribute('data-prefers-color-scheme', 'light');
+    });
+    await expect.poll(background).not.toBe(dark);
+    await context.close();
+  });
+});
