@@ -4,6 +4,7 @@ import type { CallDef } from './call';
 import * as commonCalls from './common/common.calls';
 import * as contentCalls from './content/content.calls';
 import * as marketCalls from './market/market.calls';
+import * as spotCalls from './spot/spot.calls';
 import * as userCalls from './user/user.calls';
 
 /**
@@ -17,6 +18,7 @@ export const calls = {
   content: contentCalls,
   market: marketCalls,
   assets: assetsCalls,
+  spot: spotCalls,
 };
 
 function isCall(value: unknown): value is CallDef {
