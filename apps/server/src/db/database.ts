@@ -44,6 +44,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value))
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped database) must not bring the
+    // process down: the pool replaces it on the next query, and a query in flight fails on its own.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL connection lost while idle: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

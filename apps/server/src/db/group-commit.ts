@@ -31,7 +31,21 @@ class DirtyFailure extends Error {}
 export class GroupCommitter {
   private queue: Pending<unknown>[] = [];
   private draining = false;
+  /** The last unit queued by runInOrder on PostgreSQL; the next one starts after it settles. */
+  private ordered: Promise<unknown> = Promise.resolve();
   constructor(private readonly handle: DatabaseHandle) {}
+
+  /**
+   * Like run, and committed in the order of the calls: for writes that must land in the order
+   * something else decided (the matching engine's settlements). On SQLite every unit commits in
+   * queue order anyway; on PostgreSQL these units run one after another instead of concurrently.
+   */
+  runInOrder<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    if (this.handle.dialect !== 'postgres') return this.run(work);
+    const next = this.ordered.then(() => this.run(work));
+    this.ordered = next.catch(() => undefined);
+    return next;
+  }
 
   run<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     if (this.handle.dialect === 'postgres') return inTransaction(this.handle.db, work);

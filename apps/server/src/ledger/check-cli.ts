@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { checkLedger } from './check';
+import { checkPlatform } from './check';
 
 async function main(): Promise<void> {
   // npm runs workspace scripts in the workspace folder: read DATA_DIR from where it was typed.
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    const report = await checkLedger(handle.db);
+    const report = await checkPlatform(handle.db);
     process.stdout.write(`${JSON.stringify({ database: handle.location, ...report }, null, 2)}\n`);
     process.exitCode = report.ok ? 0 : 1;
   } finally {

@@ -49,6 +49,8 @@ const SQL = {
   insertTx:
     'INSERT INTO ledger_transactions (type, reference, created_at) VALUES (?, ?, ?) RETURNING id',
   balance: 'SELECT balance FROM ledger_accounts WHERE id = ?',
+  // PostgreSQL only (SQLite has no row locks): an int8[] of ids, already in ascending order.
+  lockAccounts: 'SELECT id FROM ledger_accounts WHERE id = ANY(?) ORDER BY id FOR UPDATE',
   credit: 'UPDATE ledger_accounts SET balance = balance + ? WHERE id = ? RETURNING balance',
   // Still guarded: on PostgreSQL another transaction may spend between the check and the update.
   debit:
@@ -132,8 +134,13 @@ export class Ledger {
     for (const posting of spec.postings) {
       resolved.push({ posting, accountId: await this.accountId(trx, posting.account) });
     }
-    // Spends first (see above), then ascending account id: concurrent posts on PostgreSQL lock rows
-    // in one order, so they never deadlock.
+    // On PostgreSQL the rows are locked first, all at once in ascending id order, so concurrent
+    // posts never deadlock. Then spends first (see above).
+    if (!this.sqlite)
+      await this.lockIds(
+        trx,
+        resolved.map((r) => r.accountId),
+      );
     resolved.sort(
       (a, b) =>
         Number(isSpend(b.posting)) - Number(isSpend(a.posting)) || a.accountId - b.accountId,
@@ -179,6 +186,24 @@ export class Ledger {
         throw new DomainError('insufficientBalance');
       }
     }
+  }
+
+  /**
+   * Locks accounts a transaction is about to post to more than once (PostgreSQL; SQLite has one
+   * writer). A transaction that posts several times takes all its locks here, in ascending id
+   * order, before the first post: posts lock as they go, and two transactions taking locks post by
+   * post in different orders could deadlock.
+   */
+  async lock(trx: Trx, keys: readonly AccountKey[]): Promise<void> {
+    if (this.sqlite) return;
+    const ids: number[] = [];
+    for (const key of keys) ids.push(await this.accountId(trx, key));
+    await this.lockIds(trx, ids);
+  }
+
+  private async lockIds(trx: Trx, ids: readonly number[]): Promise<void> {
+    const unique = [...new Set(ids)].sort((a, b) => a - b);
+    await this.sql.all(trx, SQL.lockAccounts, [unique]);
   }
 
   /** The id of an account, opened on first use. */

@@ -40,7 +40,19 @@ export async function freshDatabase(): Promise<FreshDatabase> {
     async drop() {
       const client = new pg.Client({ connectionString: base });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
+      // pg's pool.end() resolves before its connections have gone: wait briefly for them rather
+      // than killing them, which would surface as connection errors in the closed server.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await client.query(
+            `drop database if exists ${name}${attempt < 40 ? '' : ' with (force)'}`,
+          );
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 40) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }
       await client.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
