@@ -21,6 +21,8 @@ import { systemClock, type Clock } from './lib/clock';
 import { APP_VERSION } from './lib/version';
 import { outboxDelivery, smtpDelivery, type Delivery } from './modules/auth/delivery';
 import { allRoutes } from './modules';
+import { MarketMaker } from './modules/spot/market-maker';
+import { SpotExchange } from './modules/spot/spot.exchange';
 import { createMarket } from './market';
 import { inProcessBus } from './realtime/bus';
 import { Hub } from './realtime/hub';
@@ -100,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     hub,
     bus,
     market,
+    spot: null,
     log: fastify.log,
   };
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -108,9 +111,17 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
   await market.start();
-  // The feed writes candles: stop it first, then close the database under it.
+  const exchange = new SpotExchange(app);
+  await exchange.start();
+  app.spot = exchange;
+  const marketMaker = config.spot.marketMaker.enabled ? new MarketMaker(app, exchange) : null;
+  await marketMaker?.start();
+  // Stop what writes first (the market maker, the books, the feed), then close the database.
   fastify.addHook('onClose', async () => {
+    marketMaker?.stop();
+    exchange.stop();
     await market.stop();
+    await app.writer.run(async () => undefined);
     await database.close();
   });
 

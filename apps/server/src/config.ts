@@ -45,6 +45,9 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** A fee rate as a decimal fraction: "0.001" is 0.1 %. */
+const decimalRate = z.string().regex(/^0(\.\d{1,8})?$/, 'must be a decimal fraction like 0.001');
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -78,6 +81,23 @@ const envSchema = z.object({
     .default(20_261_121),
   MARKET_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(250),
   MARKET_HISTORY_DAYS: z.coerce.number().min(0.05).max(60).default(7),
+  SPOT_MAKER_FEE_RATE: decimalRate.default('0.001'),
+  SPOT_TAKER_FEE_RATE: decimalRate.default('0.001'),
+  SPOT_MIN_NOTIONAL: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal like 5 or 0.5')
+    .default('5'),
+  MM_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  MM_SPREAD_BPS: z.coerce.number().int().min(1).max(500).default(8),
+  MM_LAYERS: z.coerce.number().int().min(1).max(50).default(12),
+  MM_STEP_BPS: z.coerce.number().int().min(1).max(200).default(4),
+  MM_LAYER_USDT: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('2500'),
 });
 
 export interface Config {
@@ -99,6 +119,25 @@ export interface Config {
   bodyLimit: number;
   rateLimits: RateLimits;
   market: MarketConfig;
+  spot: SpotConfig;
+}
+
+export interface SpotConfig {
+  /** Fee rates as decimal strings ("0.001" = 0.1 %); shown in findByBProductConfig. */
+  makerFeeRate: string;
+  takerFeeRate: string;
+  /** Smallest order value in USDT. */
+  minNotional: string;
+  marketMaker: {
+    enabled: boolean;
+    /** Distance between the best bid and the best ask, in basis points of the feed price. */
+    spreadBps: number;
+    layers: number;
+    /** Distance between two layers, in basis points. */
+    stepBps: number;
+    /** USDT value of each layer. */
+    layerUsdt: string;
+  };
 }
 
 export interface MarketConfig {
@@ -144,5 +183,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: 1_048_576,
     rateLimits: DEFAULT_RATE_LIMITS,
     market: { seed: e.MARKET_SEED, tickMs: e.MARKET_TICK_MS, historyDays: e.MARKET_HISTORY_DAYS },
+    spot: {
+      makerFeeRate: e.SPOT_MAKER_FEE_RATE,
+      takerFeeRate: e.SPOT_TAKER_FEE_RATE,
+      minNotional: e.SPOT_MIN_NOTIONAL,
+      marketMaker: {
+        enabled: e.MM_ENABLED,
+        spreadBps: e.MM_SPREAD_BPS,
+        layers: e.MM_LAYERS,
+        stepBps: e.MM_STEP_BPS,
+        layerUsdt: e.MM_LAYER_USDT,
+      },
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './database';
 import { accounts } from './migrations/0001-accounts';
 import { ledger } from './migrations/0002-ledger';
 import { market } from './migrations/0003-market';
+import { spot } from './migrations/0004-spot';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -11,6 +12,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0001-accounts': accounts(context),
     '0002-ledger': ledger(context),
     '0003-market': market(context),
+    '0004-spot': spot(context),
   };
 }
 

@@ -14,6 +14,7 @@ import type {
 import type { CandleTable } from '../market/market.table';
 import type { TransferTable } from '../modules/assets/assets.table';
 import type { OperatorTable } from '../modules/console/console.table';
+import type { SpotOrderTable, SpotTradeTable } from '../modules/spot/spot.table';
 import type { AppConfigTable, BannerTable } from '../modules/content/content.table';
 import type { UserTable } from '../modules/user/user.table';
 
@@ -34,4 +35,6 @@ export interface Database {
   idempotency_records: IdempotencyRecordTable;
   transfers: TransferTable;
   candles: CandleTable;
+  spot_orders: SpotOrderTable;
+  spot_trades: SpotTradeTable;
 }

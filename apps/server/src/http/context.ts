@@ -6,6 +6,7 @@ import type { Delivery } from '../modules/auth/delivery';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Ledger } from '../ledger/ledger';
 import type { Market } from '../market/market';
+import type { SpotExchange } from '../modules/spot/spot.exchange';
 import type { Bus } from '../realtime/bus';
 import type { Hub } from '../realtime/hub';
 
@@ -25,6 +26,8 @@ export interface AppContext {
   bus: Bus;
   /** Prices, candles, tickers and conversion rates. */
   market: Market;
+  /** The spot books; set once they are rebuilt at start. */
+  spot: SpotExchange | null;
   log: FastifyBaseLogger;
 }
 

@@ -71,3 +71,19 @@ export async function userEntries(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** Balances of one system wallet in one book, by currency. */
+export async function systemBalances(
+  db: Executor,
+  book: Book,
+  wallet: string,
+): Promise<Map<string, bigint>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'balance'])
+    .where('owner', '=', 'system')
+    .where('book', '=', book)
+    .where('wallet', '=', wallet)
+    .execute();
+  return new Map(rows.map((r) => [r.currency, BigInt(r.balance)]));
+}

@@ -8,10 +8,8 @@ import {
   type Candle,
   type CandlePeriod,
   type ConversionRate,
-  type Depth,
   type Product,
   type Ticker,
-  type Trade,
 } from '@tidemark/contract';
 import type { MarketConfig } from '../config';
 import { inTransaction, type DatabaseHandle } from '../db/database';
@@ -28,12 +26,10 @@ import {
   type ClosedSink,
 } from './candles';
 import { prepareCoins, type Coin } from './coins';
-import { syntheticDepth } from './depth';
 import { dailyHistory, dailyHistoryStart, fillGap, minuteHistoryStart } from './history';
 import type { Market } from './market';
 import * as repo from './market.repository';
 import { FeedSimulator, type PrintSink } from './simulator';
-import { TradeTape } from './tape';
 import { buildTicker, Rolling24h } from './tickers';
 
 export interface MarketLog {
@@ -56,8 +52,6 @@ export interface MarketDeps {
 const MAX_STEP_MS = MINUTE;
 /** Websocket frames go out at most this often. */
 const PUBLISH_MS = 250;
-/** Levels of the depth frames (getEntrustData's default). */
-const FRAME_DEPTH = 20;
 
 /**
  * Frame data built only when serialised. The in-process hub serialises a frame only when the
@@ -75,25 +69,19 @@ interface CoinState {
   readonly coin: Coin;
   readonly chain: CandleChain;
   readonly window: Rolling24h;
-  readonly tape: TradeTape;
   /** The open minute, updated in place by every print. */
   minute: Bar;
   /** Close of the last finished minute (the `minute` conversion rates). */
   minuteClose: bigint;
-  /** Tape sequence at the last trades frame. */
-  published: number;
   changed: boolean;
   readonly candleChannels: readonly string[];
-  readonly depthChannel: string;
-  readonly tradesChannel: string;
   readonly candleFrames: readonly LazyFrame[];
-  readonly depthFrame: LazyFrame;
 }
 
 /**
  * The embedded market (DESIGN.md section 3): a seeded simulator ticking every `tickMs`, candles of
- * every period built from its prints and stored when they close, 24 h tickers, conversion rates,
- * and trades and depth from the feed until the spot engine runs.
+ * every period built from its prints and stored when they close, 24 h tickers and conversion rates.
+ * (Order books and trades are the spot engine's: its market maker quotes around these prices.)
  */
 export class SimulatedMarket implements Market, PrintSink {
   private readonly coins: Coin[];
@@ -198,17 +186,6 @@ export class SimulatedMarket implements Market, PrintSink {
     return candles;
   }
 
-  trades(symbol: string, limit: number): Trade[] {
-    return this.bySymbol.get(symbol)?.tape.list(limit) ?? [];
-  }
-
-  depth(symbol: string, levels: number): Depth {
-    const state = this.bySymbol.get(symbol);
-    const time = this.simulator.time;
-    if (!state) return { symbol, bids: [], asks: [], source: 'feed', time };
-    return syntheticDepth(state.coin, this.deps.config.seed, state.minute.close, levels, time);
-  }
-
   /**
    * Back-fills the history on first start, or fills the time since the last run from the last
    * stored close (no jump in price), stores it in one transaction, then ticks.
@@ -259,7 +236,7 @@ export class SimulatedMarket implements Market, PrintSink {
   }
 
   /** One print of the simulator (PrintSink). */
-  print(coin: Coin, time: number, price: bigint, quantity: bigint, buy: boolean): void {
+  print(coin: Coin, time: number, price: bigint, quantity: bigint, _buy: boolean): void {
     const state = this.states[coin.index]!;
     while (time >= state.minute.time + MINUTE) this.nextMinute(state);
     const minute = state.minute;
@@ -268,7 +245,6 @@ export class SimulatedMarket implements Market, PrintSink {
     minute.close = price;
     minute.volume += quantity;
     minute.quoteVolume += mulMoney(quantity, price, 'down');
-    state.tape.add(time, price, quantity, buy);
     state.changed = true;
   }
 
@@ -278,18 +254,13 @@ export class SimulatedMarket implements Market, PrintSink {
       coin,
       chain: new CandleChain(),
       window: new Rolling24h(),
-      tape: new TradeTape(),
       minute: flatBar(minuteStart, coin.startPrice),
       minuteClose: coin.startPrice,
-      published: 0,
       changed: false,
       candleChannels,
-      depthChannel: channels.depth(coin.symbol),
-      tradesChannel: channels.trades(coin.symbol),
       candleFrames: CANDLE_PERIODS.map(
         (period) => new LazyFrame(() => toCandle(state.chain.live(period, state.minute))),
       ),
-      depthFrame: new LazyFrame(() => this.depth(coin.symbol, FRAME_DEPTH)),
     };
     return state;
   }
@@ -399,16 +370,6 @@ export class SimulatedMarket implements Market, PrintSink {
       state.changed = false;
       for (let p = 0; p < CANDLE_PERIODS.length; p++)
         bus.publish(state.candleChannels[p]!, state.candleFrames[p]);
-      bus.publish(state.depthChannel, state.depthFrame);
-      const since = state.published;
-      const until = state.tape.sequence;
-      if (until > since) {
-        state.published = until;
-        bus.publish(
-          state.tradesChannel,
-          new LazyFrame(() => state.tape.list(state.tape.capacity, since, until)),
-        );
-      }
     }
   }
 }

@@ -1,12 +1,4 @@
-import type {
-  CandlePeriod,
-  Candle,
-  ConversionRate,
-  Depth,
-  Product,
-  Ticker,
-  Trade,
-} from '@tidemark/contract';
+import type { CandlePeriod, Candle, ConversionRate, Product, Ticker } from '@tidemark/contract';
 
 /**
  * The market as the rest of the server sees it. Prices come only from here (DESIGN.md section 1):
@@ -29,9 +21,6 @@ export interface Market {
   ticker(symbol: string): Ticker | undefined;
   /** Candles oldest first, the last one ending at or before endTime (default now). */
   candles(symbol: string, period: CandlePeriod, limit: number, endTime?: number): Promise<Candle[]>;
-  /** Latest trades, newest first. */
-  trades(symbol: string, limit: number): Trade[];
-  depth(symbol: string, levels: number): Depth;
   /** Starts ticking (and back-fills history on first start); stop() ends it. */
   start(): Promise<void>;
   stop(): Promise<void>;

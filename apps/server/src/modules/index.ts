@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { commonRoutes } from './common/common.routes';
 import { contentRoutes } from './content/content.routes';
 import { marketRoutes } from './market/market.routes';
+import { spotMarketRoutes, spotRoutes } from './spot/spot.routes';
 import { userRoutes } from './user/user.routes';
 
 /** Every contract call with its handler; registerCalls checks the two agree. */
@@ -14,4 +15,6 @@ export const allRoutes: readonly BoundCall[] = [
   ...contentRoutes,
   ...marketRoutes,
   ...assetsRoutes,
+  ...spotRoutes,
+  ...spotMarketRoutes,
 ];

@@ -9,7 +9,7 @@ interface Client {
 }
 
 const PUBLIC_CHANNEL =
-  /^(tickers|(candle\.[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}\.[0-9a-z]{3,5})|((depth|trades)\.[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}))$/;
+  /^(tickers|(candle\.[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}\.[0-9a-z]{3,5})|((depth|trades)\.[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}(\.demo)?))$/;
 const MAX_CHANNELS_PER_CLIENT = 64;
 
 /** The channel a user's own events go to; clients subscribe to it as plain `user`. */

@@ -11,10 +11,11 @@ import {
 } from '@tidemark/contract';
 import { buildApp, type Built } from '../app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '../config';
-import { checkLedger } from '../ledger/check';
+import { checkPlatform } from '../ledger/check';
 import { adjustableClock, type AdjustableClock } from '../lib/clock';
 import { OUTBOX_FILE, type Delivery } from '../modules/auth/delivery';
-import { freshDatabase } from './database';
+import WebSocket from 'ws';
+import { freshDatabase, type FreshDatabase } from './database';
 
 export interface OutboxMessage {
   channel: 'email' | 'sms';
@@ -33,6 +34,19 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+export interface Frame {
+  channel: string;
+  data: unknown;
+}
+
+/** A live websocket subscription: every frame after the subscription took effect, in order. */
+export interface Subscription {
+  frames: Frame[];
+  /** Resolves with the first frame (already received or still to come) that `match` accepts. */
+  next(match: (frame: Frame) => boolean, ms?: number): Promise<Frame>;
+  close(): void;
+}
+
 export interface TestServer extends Built {
   url: string;
   clock: AdjustableClock;
@@ -48,6 +62,13 @@ export interface TestServer extends Built {
   outbox(): OutboxMessage[];
   /** The newest code sent to an address ("a@b.co" or "+86 13800000000"). */
   lastCode(to: string): string;
+  /**
+   * Stops this server and starts a new one on the same database and clock (a restart); this
+   * object must not be used afterwards.
+   */
+  restart(): Promise<TestServer>;
+  /** Opens /ws (as the user of `token`, if given), subscribes and waits until that took effect. */
+  subscribe(channels: string[], token?: string): Promise<Subscription>;
   /** Registers a new trader by email (code read from the outbox) and answers its token. */
   register(
     email?: string,
@@ -77,12 +98,21 @@ export async function startServer(
   };
   // Hours rather than days of minute history: every test file starts a server.
   config.market.historyDays = 0.25;
-  const clock = adjustableClock();
+  return serve(fresh, config, adjustableClock(), options.delivery);
+}
+
+async function serve(
+  fresh: FreshDatabase,
+  config: Config,
+  clock: AdjustableClock,
+  delivery: Delivery | undefined,
+): Promise<TestServer> {
+  const dataDir = fresh.dataDir;
   const built = await buildApp({
     config,
     clock,
     logger: false,
-    ...(options.delivery ? { delivery: options.delivery } : {}),
+    ...(delivery ? { delivery } : {}),
   });
   await built.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = built.fastify.server.address();
@@ -145,6 +175,49 @@ export async function startServer(
       if (!message) throw new Error(`no code was sent to ${to}`);
       return message.code;
     },
+    async subscribe(channels, token) {
+      const query = new URLSearchParams({ sign: freshSign(), ...(token ? { token } : {}) });
+      const socket = new WebSocket(`${url.replace('http', 'ws')}/ws?${query}`);
+      const frames: Frame[] = [];
+      const watchers = new Set<() => void>();
+      await new Promise<void>((resolve, reject) => {
+        socket.on('error', reject);
+        socket.on('message', (raw: WebSocket.RawData) => {
+          const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
+          if (text === 'success') {
+            socket.send(JSON.stringify({ type: 'sub', channels }));
+            // The heartbeat answering this ping comes after the subscription is in place.
+            socket.send(JSON.stringify({ type: 1 }));
+            return;
+          }
+          const frame = JSON.parse(text) as Frame;
+          if (frame.channel === 'heartbeat') return resolve();
+          frames.push(frame);
+          for (const watch of watchers) watch();
+        });
+      });
+      return {
+        frames,
+        next(match, ms = 5_000) {
+          return new Promise<Frame>((resolve, reject) => {
+            const timer = setTimeout(() => {
+              watchers.delete(watch);
+              reject(new Error(`no matching frame within ${ms} ms on ${channels.join(', ')}`));
+            }, ms);
+            const watch = () => {
+              const found = frames.find(match);
+              if (!found) return;
+              clearTimeout(timer);
+              watchers.delete(watch);
+              resolve(found);
+            };
+            watchers.add(watch);
+            watch();
+          });
+        },
+        close: () => socket.close(),
+      };
+    },
     async register(email = uniqueEmail(), password = GOOD_PASSWORD) {
       const sent = await server.call(authCalls.sendMailValidCode, { email });
       if (sent.status !== 1) throw new Error(`sendMailValidCode: ${sent.enMsg}`);
@@ -158,9 +231,13 @@ export async function startServer(
       if (registered.status !== 1) throw new Error(`register: ${registered.enMsg}`);
       return { email, password, token: registered.data.token };
     },
+    async restart() {
+      await built.fastify.close();
+      return serve(fresh, config, clock, delivery);
+    },
     async close() {
       // Whatever a test file did, the ledger it leaves behind must be sound.
-      const report = await checkLedger(built.app.db);
+      const report = await checkPlatform(built.app.db);
       await built.fastify.close();
       await fresh.drop();
       if (!report.ok) throw new Error(`ledger check failed: ${JSON.stringify(report.problems)}`);

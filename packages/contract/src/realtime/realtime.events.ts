@@ -1,6 +1,7 @@
 import type { CandlePeriod } from '../constants';
 import type { Candle, Depth, Ticker, Trade } from '../market/market.schemas';
 import type { AccountMode, AccountType } from '../constants';
+import type { SpotOrderPhase, SpotSide } from '../spot/spot.schemas';
 
 /**
  * The websocket's messages (DESIGN.md section 4). The client sends `{"type":1}` (heartbeat),
@@ -10,8 +11,12 @@ import type { AccountMode, AccountType } from '../constants';
 export const channels = {
   tickers: 'tickers',
   candle: (symbol: string, period: CandlePeriod) => `candle.${symbol}.${period}`,
-  depth: (symbol: string) => `depth.${symbol}`,
-  trades: (symbol: string) => `trades.${symbol}`,
+  /** A book's depth: the real book's is `depth.BTC/USDT`, the demo book's `depth.BTC/USDT.demo`. */
+  depth: (symbol: string, mode: AccountMode = 'real') =>
+    mode === 'demo' ? `depth.${symbol}.demo` : `depth.${symbol}`,
+  /** A book's trades, named like its depth. */
+  trades: (symbol: string, mode: AccountMode = 'real') =>
+    mode === 'demo' ? `trades.${symbol}.demo` : `trades.${symbol}`,
   user: 'user',
 } as const;
 
@@ -25,7 +30,19 @@ export interface BalanceEvent {
   frozen: string;
 }
 
-export type UserEvent = BalanceEvent;
+/** A change of one of the user's spot orders: placed, (partly) filled or cancelled. */
+export interface OrderEvent {
+  event: 'order';
+  mode: AccountMode;
+  orderId: number;
+  symbol: string;
+  side: SpotSide;
+  phase: SpotOrderPhase;
+  /** Base quantity filled so far. */
+  filled: string;
+}
+
+export type UserEvent = BalanceEvent | OrderEvent;
 
 /** What each channel carries. */
 export interface ChannelData {

@@ -18,7 +18,9 @@ function symbolField() {
 /* @__NO_SIDE_EFFECTS__ */
 function optionalDecimal(error: 'incorrectAmount' | 'quantityPositive') {
   return optionalText(40).check(
-    z.refine<string | undefined>((v) => v === undefined || (tryParseMoney(v) ?? 0n) > 0n, { error }),
+    z.refine<string | undefined>((v) => v === undefined || (tryParseMoney(v) ?? 0n) > 0n, {
+      error,
+    }),
   );
 }
 
@@ -26,7 +28,9 @@ const orderType = /* @__PURE__ */ z.pipe(
   z.union([z.number(), z.string()], { error: 'requiredItems' }),
   z.pipe(
     z.transform((v: number | string) => Number(v)),
-    z.union([z.literal(SPOT_ORDER_TYPE.limit), z.literal(SPOT_ORDER_TYPE.market)], { error: 'invalidInput' }),
+    z.union([z.literal(SPOT_ORDER_TYPE.limit), z.literal(SPOT_ORDER_TYPE.market)], {
+      error: 'invalidInput',
+    }),
   ),
 );
 
@@ -39,13 +43,19 @@ const orderFields = {
   quantity: optionalDecimal('quantityPositive'),
 };
 
-type OrderShape = { type: number; price?: string | undefined; quantity?: string | undefined; amount?: string | undefined };
+type OrderShape = {
+  type: number;
+  price?: string | undefined;
+  quantity?: string | undefined;
+  amount?: string | undefined;
+};
 
 /** SPEC.md section 5: quantity > 0; a limit needs its price; a market buy may give the USDT amount. */
 function orderRule(value: OrderShape, ctx: z.core.$RefinementCtx): void {
   const add = (message: string, path: string) =>
     ctx.addIssue({ code: 'custom', message, path: [path], input: undefined });
-  if (value.type === SPOT_ORDER_TYPE.limit && value.price === undefined) add('requiredItems', 'price');
+  if (value.type === SPOT_ORDER_TYPE.limit && value.price === undefined)
+    add('requiredItems', 'price');
   if (value.quantity === undefined && value.amount === undefined) add('requiredItems', 'quantity');
 }
 
@@ -54,7 +64,8 @@ export const insertCoinOrder = /* @__PURE__ */ defineCall({
   path: '/coinorder/insertCoinOrder',
   area: 'spot',
   auth: 'user',
-  summary: 'place a buy order: limit (type 1, price and quantity) or market (type 2, quantity or USDT amount)',
+  summary:
+    'place a buy order: limit (type 1, price and quantity) or market (type 2, quantity or USDT amount)',
   input: z
     .object({ ...orderFields, amount: optionalDecimal('incorrectAmount') })
     .check(z.superRefine(orderRule)),
@@ -74,7 +85,11 @@ export const sellCoinOrder = /* @__PURE__ */ defineCall({
 });
 
 const cancelInput = /* @__PURE__ */ z.object({ orderId: intParam(1, Number.MAX_SAFE_INTEGER) });
-const cancelled = /* @__PURE__ */ z.object({ orderId: z.number(), status: z.literal('closed'), phase: z.literal('cancelled') });
+const cancelled = /* @__PURE__ */ z.object({
+  orderId: z.number(),
+  status: z.literal('closed'),
+  phase: z.literal('cancelled'),
+});
 
 export const cancelBuyOrder = /* @__PURE__ */ defineCall({
   method: 'POST',
@@ -101,14 +116,20 @@ export const findCoinOrderPage = /* @__PURE__ */ defineCall({
   path: '/coinorder/findCoinOrderPage',
   area: 'spot',
   auth: 'user',
-  summary: 'spot orders of the current book: tab 0 current (entrusted), 1 history (closed), newest first',
+  summary:
+    'spot orders of the current book: tab 0 current (entrusted), 1 history (closed), newest first',
   input: z.object({
     tab: z._default(intParam(ORDER_TAB.current, ORDER_TAB.history), ORDER_TAB.current),
     symbol: z.optional(symbolField()),
     page: page(),
     pageSize: pageSize(),
   }),
-  output: z.object({ list: z.array(spotOrder), total: z.number(), page: z.number(), pageSize: z.number() }),
+  output: z.object({
+    list: z.array(spotOrder),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
 });
 
 export const findUserMoney = /* @__PURE__ */ defineCall({

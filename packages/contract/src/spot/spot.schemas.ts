@@ -64,7 +64,11 @@ export const productConfig = /* @__PURE__ */ z.object({
 });
 export type ProductConfig = z.output<typeof productConfig>;
 
-const balance = /* @__PURE__ */ z.object({ currency: z.string(), available: z.string(), frozen: z.string() });
+const balance = /* @__PURE__ */ z.object({
+  currency: z.string(),
+  available: z.string(),
+  frozen: z.string(),
+});
 
 export const pairBalances = /* @__PURE__ */ z.object({
   symbol: z.string(),

@@ -1,6 +1,5 @@
-import { assetsCalls, newsign, userCalls, type CallDef } from '@tidemark/contract';
+import { assetsCalls, userCalls, type CallDef } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { EN } from '../../test/envelopes';
 import { expectRefusal } from '../../test/envelopes';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
@@ -93,22 +92,8 @@ describe('a new account', () => {
 describe('transfers between wallets', () => {
   it('moves funds, logs both sides, and tells the user socket', async () => {
     const { token } = await server.register();
-    const url = `${server.url.replace('http', 'ws')}/ws?${new URLSearchParams({
-      token,
-      sign: newsign(server.config.newsignSecret, server.clock.now()),
-    })}`;
-    const socket = new WebSocket(url);
-    const frames: unknown[] = [];
-    await new Promise<void>((resolve) =>
-      socket.on('message', (raw: Buffer) => {
-        const text = raw.toString();
-        if (text === 'success') {
-          socket.send(JSON.stringify({ type: 'sub', channels: ['user'] }));
-          socket.send(JSON.stringify({ type: 1 }));
-        } else if (JSON.parse(text).channel === 'heartbeat') resolve();
-        else frames.push(JSON.parse(text));
-      }),
-    );
+    const live = await server.subscribe(['user'], token);
+    const { frames } = live;
 
     const answer = await transfer(token, { from: 'coin', to: 'contract', amount: '250.5' });
     expect(answer.status).toBe(1);
@@ -161,7 +146,7 @@ describe('transfers between wallets', () => {
         },
       ]),
     );
-    socket.close();
+    live.close();
   });
 
   it('applies a retried request once and refuses the key with another amount', async () => {

@@ -2,14 +2,12 @@ import {
   assetsCalls,
   CANDLE_PERIODS,
   marketCalls,
-  newsign,
   parseMoney,
   type CallDef,
   type Envelope,
   type Ticker,
 } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { bucketEnd, bucketStart } from '../../market/candles';
 import { startServer, type TestServer } from '../../test/harness';
 
@@ -218,72 +216,6 @@ describe('findByBProductId', () => {
   });
 });
 
-describe('getTrades', () => {
-  it('answers the latest trades from the feed, newest first', async () => {
-    await ticks(2);
-    const answer = await server.call(marketCalls.getTrades, { symbol: 'BTC/USDT', limit: 5 });
-    expect(answer.data).toHaveLength(5);
-    const times = answer.data.map((t) => t.time);
-    expect([...times].sort((a, b) => b - a)).toEqual(times);
-    for (const trade of answer.data) {
-      expect(trade).toEqual({
-        price: expect.stringMatching(DECIMAL),
-        quantity: expect.stringMatching(DECIMAL),
-        side: expect.stringMatching(/^(buy|sell)$/),
-        time: expect.any(Number),
-        source: 'feed',
-      });
-    }
-    const all = await server.call(marketCalls.getTrades, { symbol: 'BTC/USDT' });
-    expect(all.data.length).toBeGreaterThan(5);
-    expect(all.data.length).toBeLessThanOrEqual(30);
-  });
-
-  it('answers an unknown symbol with notFound', async () => {
-    expect(await callLoose(marketCalls.getTrades, { symbol: 'XYZ/USDT' })).toEqual(NOT_FOUND);
-  });
-
-  it.each(['0', '101', '-1'])('refuses limit %j', async (limit) => {
-    expect(await callLoose(marketCalls.getTrades, { symbol: 'BTC/USDT', limit })).toEqual(INVALID);
-  });
-});
-
-describe('getEntrustData', () => {
-  it('answers a book around the last price, best first', async () => {
-    const answer = await server.call(marketCalls.getEntrustData, { symbol: 'DOGE/USDT' });
-    const { bids, asks } = answer.data;
-    expect(answer.data).toMatchObject({ symbol: 'DOGE/USDT', source: 'feed' });
-    expect(bids).toHaveLength(20);
-    expect(asks).toHaveLength(20);
-    const prices = (levels: [string, string][]) => levels.map(([p]) => parseMoney(p));
-    const bidPrices = prices(bids);
-    const askPrices = prices(asks);
-    expect([...bidPrices].sort((a, b) => (a > b ? -1 : 1))).toEqual(bidPrices);
-    expect([...askPrices].sort((a, b) => (a < b ? -1 : 1))).toEqual(askPrices);
-    expect(bidPrices[0]!).toBeLessThan(askPrices[0]!);
-    for (const [, quantity] of [...bids, ...asks]) expect(parseMoney(quantity)).toBeGreaterThan(0n);
-    // DOGE is quoted to 5 places and traded in whole coins.
-    for (const [price, quantity] of bids) {
-      expect(price).toMatch(/^\d+\.\d{5}000$/);
-      expect(quantity).toMatch(/^\d+\.00000000$/);
-    }
-  });
-
-  it('answers the number of levels asked for', async () => {
-    const answer = await server.call(marketCalls.getEntrustData, { symbol: 'BTC/USDT', depth: 5 });
-    expect(answer.data.bids).toHaveLength(5);
-    expect(answer.data.asks).toHaveLength(5);
-  });
-
-  it('answers an unknown symbol with notFound and refuses a depth out of range', async () => {
-    expect(await callLoose(marketCalls.getEntrustData, { symbol: 'XYZ/USDT' })).toEqual(NOT_FOUND);
-    for (const depth of ['0', '51'])
-      expect(await callLoose(marketCalls.getEntrustData, { symbol: 'BTC/USDT', depth })).toEqual(
-        INVALID,
-      );
-  });
-});
-
 describe('findWalletExchange and findNewWalletExchange', () => {
   it.each([
     ['findWalletExchange', assetsCalls.findWalletExchange],
@@ -327,32 +259,11 @@ describe('findWalletExchange and findNewWalletExchange', () => {
 
 describe('websocket frames', () => {
   it('delivers tickers and the live BTC/USDT minute candle to a subscriber', async () => {
-    const sign = newsign(server.config.newsignSecret, server.clock.now());
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws?sign=${sign}`);
-    const frames: { channel: string; data: unknown }[] = [];
-    const got = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no frames within 5 s')), 5_000);
-      socket.on('message', (raw: WebSocket.RawData) => {
-        const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
-        if (text === 'success') {
-          socket.send(
-            JSON.stringify({ type: 'sub', channels: ['tickers', 'candle.BTC/USDT.1min'] }),
-          );
-          return;
-        }
-        frames.push(JSON.parse(text) as { channel: string; data: unknown });
-        const seen = new Set(frames.map((f) => f.channel));
-        if (seen.has('tickers') && seen.has('candle.BTC/USDT.1min')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-    try {
-      await got;
-    } finally {
-      socket.close();
-    }
+    const live = await server.subscribe(['tickers', 'candle.BTC/USDT.1min']);
+    await live.next((f) => f.channel === 'tickers');
+    await live.next((f) => f.channel === 'candle.BTC/USDT.1min');
+    live.close();
+    const { frames } = live;
     const tickers = frames.find((f) => f.channel === 'tickers')!.data as Ticker[];
     expect(tickers.map((t) => t.base)).toEqual(SYMBOLS);
     const candle = frames.find((f) => f.channel === 'candle.BTC/USDT.1min')!.data;

@@ -9,12 +9,6 @@ export const marketRoutes: BoundCall[] = [
   ]),
   handle(marketCalls.getTotalTrades, async (input, ctx) => market.ticker(ctx.app, input.symbol)),
   handle(marketCalls.findByBProductId, (input, ctx) => market.candles(ctx.app, input)),
-  handle(marketCalls.getTrades, async (input, ctx) =>
-    market.trades(ctx.app, input.symbol, input.limit),
-  ),
-  handle(marketCalls.getEntrustData, async (input, ctx) =>
-    market.depth(ctx.app, input.symbol, input.depth),
-  ),
   // The wallet's rates: the last closed minute (stable for a minute) and the latest tick.
   handle(assetsCalls.findWalletExchange, async (_input, ctx) => market.rates(ctx.app, 'minute')),
   handle(assetsCalls.findNewWalletExchange, async (_input, ctx) => market.rates(ctx.app, 'live')),

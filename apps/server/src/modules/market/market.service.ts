@@ -1,12 +1,4 @@
-import type {
-  CandlePeriod,
-  Candle,
-  ConversionRate,
-  Depth,
-  Product,
-  Ticker,
-  Trade,
-} from '@tidemark/contract';
+import type { CandlePeriod, Candle, ConversionRate, Product, Ticker } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 
@@ -38,14 +30,6 @@ export function candles(
   input: { symbol: string; period: CandlePeriod; limit: number; endTime?: number | undefined },
 ): Promise<Candle[]> {
   return app.market.candles(known(app, input.symbol), input.period, input.limit, input.endTime);
-}
-
-export function trades(app: AppContext, symbol: string, limit: number): Trade[] {
-  return app.market.trades(known(app, symbol), limit);
-}
-
-export function depth(app: AppContext, symbol: string, levels: number): Depth {
-  return app.market.depth(known(app, symbol), levels);
 }
 
 export function rates(app: AppContext, at: 'live' | 'minute'): ConversionRate[] {

@@ -1,0 +1,178 @@
+import { mulMoney, parseMoney, QUOTE_CURRENCY, roundMoney } from '@tidemark/contract';
+import type { SpotOrder as EngineOrder } from '../../engine/spot';
+import type { AppContext } from '../../http/context';
+import { systemAccount, type Book } from '../../ledger/accounts';
+import { systemBalances } from '../../ledger/queries';
+import type { SpotExchange } from './spot.exchange';
+import { quantityFor, type ProductRules } from './spot.rules';
+import { MARKET_MAKER } from './spot.settle';
+
+const REFRESH_MS = 500;
+const BOOKS: readonly Book[] = ['real', 'demo'];
+/** Inventory per coin worth this many ladders; refilled from the treasury below half of it. */
+const LADDERS_OF_INVENTORY = 20n;
+
+interface Quotes {
+  reference: bigint;
+  ids: number[];
+}
+
+/**
+ * The built-in market maker (DESIGN.md section 3): a system account with an inventory that quotes
+ * layered bids and asks around the feed price, so the books are never empty and a market order
+ * fills near the feed price. When the price moves by half a layer step it pulls its quotes and
+ * places a fresh ladder, sized so it never offers more than it holds. Its inventory comes from
+ * the treasury (a ledger transfer, never created from nothing), and its quotes are not stored: a
+ * restart quotes afresh.
+ */
+export class MarketMaker {
+  private readonly quotes = new Map<string, Quotes>();
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private readonly config: AppContext['config']['spot']['marketMaker'];
+
+  constructor(
+    private readonly app: AppContext,
+    private readonly exchange: SpotExchange,
+  ) {
+    this.config = app.config.spot.marketMaker;
+  }
+
+  async start(): Promise<void> {
+    await this.refreshAll();
+    this.timer = setInterval(() => void this.refreshAll(), REFRESH_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async refreshAll(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      for (const book of BOOKS) {
+        for (const symbol of this.exchange.symbols()) await this.refresh(book, symbol);
+      }
+    } catch (error) {
+      this.app.log.error({ err: error }, 'market maker refresh failed');
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async refresh(book: Book, symbol: string): Promise<void> {
+    const reference = this.app.market.lastPrice(symbol);
+    if (reference === undefined) return;
+    const rules = this.exchange.rulesOf(symbol);
+    const key = `${book}|${symbol}`;
+    const current = this.quotes.get(key);
+    const stepUnits = (reference * BigInt(this.config.stepBps)) / 20_000n;
+    const live = current?.ids.filter((id) => this.exchange.marketMakerOrders.has(id)).length ?? 0;
+    if (current && live === current.ids.length && abs(reference - current.reference) < stepUnits)
+      return;
+
+    const engine = this.exchange.book(book, symbol);
+    const inventory = await this.inventory(book, rules, reference);
+    const ladder = this.ladder(rules, reference, inventory);
+    const ids: number[] = [];
+    const orders: EngineOrder[] = ladder.map((q) => {
+      const id = this.exchange.nextSeq();
+      ids.push(id);
+      this.exchange.markMarketMaker(id);
+      return {
+        type: 'limit',
+        id,
+        owner: MARKET_MAKER,
+        side: q.side,
+        price: Number(q.price),
+        quantity: Number(q.quantity),
+      };
+    });
+    this.quotes.set(key, { reference, ids });
+    // One engine command: the old ladder goes and the new one comes at once, so the book is never
+    // empty in between.
+    await this.exchange.execute(book, symbol, (out) => {
+      for (const id of current?.ids ?? []) engine.cancel(id, out);
+      for (const order of orders) engine.place(order, out);
+    });
+  }
+
+  /** Layers around the reference: best bid and ask half the spread away, then a step apart. */
+  private ladder(
+    rules: ProductRules,
+    reference: bigint,
+    inventory: { base: bigint; quote: bigint },
+  ) {
+    const { spreadBps, stepBps, layers, layerUsdt } = this.config;
+    const layerQuote = parseMoney(layerUsdt);
+    const quotes: { side: 'buy' | 'sell'; price: bigint; quantity: bigint }[] = [];
+    let base = inventory.base;
+    let quote = inventory.quote;
+    for (let i = 0; i < layers; i++) {
+      // In 1e-8 of the price: half the spread, then i steps (1 bp = 10,000 of those).
+      const distance = BigInt(spreadBps) * 5_000n + BigInt(i * stepBps) * 10_000n;
+      const bid = roundMoney(
+        (reference * (100_000_000n - distance)) / 100_000_000n,
+        rules.pricePrecision,
+        'down',
+      );
+      const ask = roundMoney(
+        (reference * (100_000_000n + distance)) / 100_000_000n,
+        rules.pricePrecision,
+        'up',
+      );
+      const bidQuantity = quantityFor(rules, layerQuote, bid);
+      const bidCost = mulMoney(bidQuantity, bid, 'up');
+      if (bid > 0n && bidQuantity > 0n && bidCost <= quote) {
+        quotes.push({ side: 'buy', price: bid, quantity: bidQuantity });
+        quote -= bidCost;
+      }
+      const askQuantity = quantityFor(rules, layerQuote, ask);
+      if (askQuantity > 0n && askQuantity <= base) {
+        quotes.push({ side: 'sell', price: ask, quantity: askQuantity });
+        base -= askQuantity;
+      }
+    }
+    return quotes;
+  }
+
+  /**
+   * What the market maker holds of the pair, read after every settlement queued before it, and
+   * topped up from the treasury when it has fallen below half its target.
+   */
+  private async inventory(
+    book: Book,
+    rules: ProductRules,
+    reference: bigint,
+  ): Promise<{ base: bigint; quote: bigint }> {
+    const ladderQuote = parseMoney(this.config.layerUsdt) * BigInt(this.config.layers);
+    const targets = {
+      [rules.base]: quantityFor(rules, ladderQuote * LADDERS_OF_INVENTORY, reference),
+      // Quote inventory is shared by every pair: enough for all of them.
+      [QUOTE_CURRENCY]: ladderQuote * LADDERS_OF_INVENTORY * BigInt(this.exchange.symbols().length),
+    };
+    // In order with the settlements, so every fill already matched is in the balances read.
+    return this.app.writer.runInOrder(async (trx) => {
+      const balances = await systemBalances(trx, book, 'market_maker');
+      for (const [currency, target] of Object.entries(targets)) {
+        const held = balances.get(currency) ?? 0n;
+        if (held * 2n >= target) continue;
+        await this.app.ledger.post(trx, {
+          type: 'adjustment',
+          reference: 'market-maker:inventory',
+          postings: [
+            { account: systemAccount(book, 'treasury', currency), amount: held - target },
+            { account: systemAccount(book, 'market_maker', currency), amount: target - held },
+          ],
+        });
+        balances.set(currency, target);
+      }
+      return { base: balances.get(rules.base) ?? 0n, quote: balances.get(rules.quote) ?? 0n };
+    });
+  }
+}
+
+const abs = (v: bigint) => (v < 0n ? -v : v);

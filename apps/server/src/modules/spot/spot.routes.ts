@@ -1,0 +1,75 @@
+import { marketCalls, spotCalls, type SpotSide } from '@tidemark/contract';
+import { handle, type BoundCall } from '../../http/calls';
+import type { RequestContext } from '../../http/context';
+import { DomainError } from '../../http/domain-error';
+import { profile } from '../user/user.service';
+import * as spot from './spot.service';
+
+async function caller(ctx: RequestContext) {
+  if (!ctx.user) throw new DomainError('notLoggedIn');
+  const { mode } = await profile(ctx.app, ctx.user.id);
+  return { userId: ctx.user.id, mode };
+}
+
+function placer(
+  side: SpotSide,
+  call: typeof spotCalls.insertCoinOrder | typeof spotCalls.sellCoinOrder,
+) {
+  return handle(call, async (input, ctx) => {
+    const { userId, mode } = await caller(ctx);
+    return spot.exchangeOf(ctx.app).place({
+      userId,
+      book: mode,
+      symbol: input.symbol,
+      side,
+      type: input.type,
+      price: input.price,
+      quantity: input.quantity,
+      amount: 'amount' in input ? (input.amount as string | undefined) : undefined,
+      idempotencyKey: ctx.idempotencyKey,
+      call: call.path,
+    });
+  });
+}
+
+function canceller(
+  side: SpotSide,
+  call: typeof spotCalls.cancelBuyOrder | typeof spotCalls.cancelSellOrder,
+) {
+  return handle(call, async (input, ctx) => {
+    const { userId } = await caller(ctx);
+    await spot.exchangeOf(ctx.app).cancel(userId, input.orderId, side);
+    return { orderId: input.orderId, status: 'closed' as const, phase: 'cancelled' as const };
+  });
+}
+
+export const spotRoutes: BoundCall[] = [
+  placer('buy', spotCalls.insertCoinOrder),
+  placer('sell', spotCalls.sellCoinOrder),
+  canceller('buy', spotCalls.cancelBuyOrder),
+  canceller('sell', spotCalls.cancelSellOrder),
+  handle(spotCalls.findCoinOrderPage, async (input, ctx) => {
+    const { userId, mode } = await caller(ctx);
+    return spot.orderPage(ctx.app, userId, mode, input);
+  }),
+  handle(spotCalls.findUserMoney, async (input, ctx) => {
+    const { userId, mode } = await caller(ctx);
+    return spot.pairBalances(ctx.app, userId, mode, input.symbol);
+  }),
+  handle(spotCalls.findByBProductConfig, async (input, ctx) => spot.config(ctx.app, input.symbol)),
+];
+
+/** The book a market-data caller sees: a signed-in user's own mode, the real book for visitors. */
+async function viewedBook(ctx: RequestContext) {
+  return ctx.user ? (await caller(ctx)).mode : 'real';
+}
+
+/** The book and the tape come from the engine. */
+export const spotMarketRoutes: BoundCall[] = [
+  handle(marketCalls.getTrades, async (input, ctx) =>
+    spot.exchangeOf(ctx.app).trades(await viewedBook(ctx), input.symbol, input.limit),
+  ),
+  handle(marketCalls.getEntrustData, async (input, ctx) =>
+    spot.exchangeOf(ctx.app).depth(await viewedBook(ctx), input.symbol, input.depth),
+  ),
+];
