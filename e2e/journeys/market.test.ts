@@ -147,14 +147,18 @@ describe('the chart page', () => {
     ).toBe('true');
   });
 
-  it('shows the order book and the latest trades, live, with their source', async () => {
+  it("shows the engine's order book, live, and the real book's trades to a visitor", async () => {
     await page.locator('[data-testid="depth-book"] .depth-row').first().waitFor();
     expect(await page.locator('.depth-row--bid').count()).toBeGreaterThan(0);
     expect(await page.locator('.depth-row--ask').count()).toBeGreaterThan(0);
-    expect(await page.locator('.source-note').getAttribute('data-source')).toBe('feed');
+    expect(await page.locator('.source-note').getAttribute('data-source')).toBe('engine');
+    // The market maker re-quotes as the feed moves.
+    await expectToChange(() => page.locator('[data-testid="depth-book"]').innerText(), 15_000);
+    // A visitor sees the real book, where nobody has traded on this fresh server (demo trades
+    // stay in the demo book; the spot journey watches those arrive).
     await page.locator('.market-activity [role="tab"][data-key="trades"]').click();
-    await page.locator('[data-testid="trade-list"] .trade-list__row').first().waitFor();
-    await expectToChange(() => page.locator('[data-testid="trade-list"]').innerText(), 15_000);
+    await page.locator('.market-activity .empty-data').waitFor();
+    expect(await page.locator('[data-testid="trade-list"]').count()).toBe(0);
   });
 
   it('switches to another pair from the title', async () => {

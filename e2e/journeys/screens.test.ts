@@ -14,6 +14,7 @@ const VISITOR_PAGES = [
   ['speed-test', '/pages/setting/testNet'],
   ['quotes', '/pages/quotes/index'],
   ['chart', '/pages/trade/trend?symbol=BTC%2FUSDT'],
+  ['spot-trade-visitor', '/pages/trade/index?symbol=BTC%2FUSDT'],
 ] as const;
 
 const USER_PAGES = [
@@ -27,6 +28,8 @@ const USER_PAGES = [
   ['assets', '/pages/assets/index'],
   ['transfer', '/pages/assets/Transfer?from=coin'],
   ['account-changes', '/pages/index/list'],
+  ['spot-trade', '/pages/trade/index?symbol=BTC%2FUSDT'],
+  ['spot-history', '/pages/trade/history'],
 ] as const;
 
 let browser: Browser;

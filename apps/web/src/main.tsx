@@ -3,6 +3,7 @@ import './styles/tokens.css';
 import './styles/app.css';
 import './styles/market.css';
 import './styles/assets.css';
+import './styles/spot.css';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

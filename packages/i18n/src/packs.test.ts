@@ -30,9 +30,9 @@ const SAME_EVERYWHERE = new Set(['errors.statusCode500']);
  * German). Kept short and reviewed: a copied pack would need hundreds of entries here.
  */
 const SAME_AS_ENGLISH: Partial<Record<string, readonly string[]>> = {
-  de: ['account.tiers.gold', 'languages.hd', 'speed.ms'],
-  fr: ['tabs.futures', 'languages.hd', 'speed.ms'],
-  es: ['languages.hd', 'speed.ms'],
+  de: ['account.tiers.gold', 'languages.hd', 'speed.ms', 'spot.types.limit'],
+  fr: ['tabs.futures', 'languages.hd', 'speed.ms', 'spot.form.total', 'spot.orders.total'],
+  es: ['languages.hd', 'speed.ms', 'spot.form.total', 'spot.orders.total'],
   vn: ['account.byEmail', 'speed.ms'],
 };
 const isUniversal = (text: string) =>

@@ -2,6 +2,7 @@ import {
   channels,
   socketReconnectDelayMs,
   TIMING,
+  type AccountMode,
   type CandlePeriod,
   type ChannelData,
   type SOCKET_STATES,
@@ -36,8 +37,10 @@ export const CHANNELS = {
   user: 'user',
   candle: (symbol: string, period: CandlePeriod) =>
     channels.candle(symbol, period) as `candle.${string}`,
-  depth: (symbol: string) => channels.depth(symbol) as `depth.${string}`,
-  trades: (symbol: string) => channels.trades(symbol) as `trades.${string}`,
+  /** A book's depth and trades: the real book's, or the demo book's (see viewedBook). */
+  depth: (symbol: string, book: AccountMode) => channels.depth(symbol, book) as `depth.${string}`,
+  trades: (symbol: string, book: AccountMode) =>
+    channels.trades(symbol, book) as `trades.${string}`,
 } as const;
 
 /** 'connecting' is the first attempt; the spec's three states follow it. */

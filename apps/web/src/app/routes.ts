@@ -24,6 +24,16 @@ export const ROUTES: readonly AppRoute[] = [
     tab: 'quotes',
   },
   { path: '/pages/trade/trend', page: lazyPage(() => import('../pages/trade/trend/page')) },
+  {
+    path: '/pages/trade/index',
+    page: lazyPage(() => import('../pages/trade/index/page')),
+    tab: 'trade',
+  },
+  {
+    path: '/pages/trade/history',
+    page: lazyPage(() => import('../pages/trade/history/page')),
+    auth: true,
+  },
 
   { path: '/pages/login/login', page: lazyPage(() => import('../pages/login/login/page')) },
   { path: '/pages/login/register', page: lazyPage(() => import('../pages/login/register/page')) },

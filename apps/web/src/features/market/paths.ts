@@ -6,5 +6,6 @@ export const SPOT_TRADE_PATH = '/pages/trade/index';
 export const DEFAULT_SYMBOL = 'BTC/USDT';
 
 export const chartPath = (symbol: string) => `${CHART_PATH}?symbol=${encodeURIComponent(symbol)}`;
-export const spotTradePath = (symbol: string) =>
-  `${SPOT_TRADE_PATH}?symbol=${encodeURIComponent(symbol)}`;
+/** The coin tab on a pair; `side` opens the sell form (the chart page's Sell button). */
+export const spotTradePath = (symbol: string, side?: 'buy' | 'sell') =>
+  `${SPOT_TRADE_PATH}?symbol=${encodeURIComponent(symbol)}${side === 'sell' ? '&side=sell' : ''}`;

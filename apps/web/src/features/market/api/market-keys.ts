@@ -1,4 +1,4 @@
-import type { CandlePeriod } from '@tidemark/contract';
+import type { AccountMode, CandlePeriod } from '@tidemark/contract';
 
 /** Query keys of the public market data (STYLE.md: keys per resource). */
 export const marketKeys = {
@@ -7,8 +7,9 @@ export const marketKeys = {
   ticker: (symbol: string) => ['market', 'ticker', symbol] as const,
   products: () => ['market', 'products'] as const,
   candles: (symbol: string, period: CandlePeriod) => ['market', 'candles', symbol, period] as const,
-  trades: (symbol: string) => ['market', 'trades', symbol] as const,
-  depth: (symbol: string) => ['market', 'depth', symbol] as const,
+  /** Trades and depth are per book: a demo user sees the demo book, everyone else the real one. */
+  trades: (symbol: string, book: AccountMode) => ['market', 'trades', symbol, book] as const,
+  depth: (symbol: string, book: AccountMode) => ['market', 'depth', symbol, book] as const,
 };
 
 /** How long market reads stay fresh: live ones are kept current by the socket instead. */

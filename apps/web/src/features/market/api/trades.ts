@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { marketCalls, type Trade } from '@tidemark/contract';
+import { marketCalls, type AccountMode, type Trade } from '@tidemark/contract';
 import { request } from '../../../api/client';
 import { CHANNELS } from '../../../api/socket';
 import { useChannel } from '../../../api/use-channel';
@@ -7,9 +7,9 @@ import { MARKET_STALE, marketKeys } from './market-keys';
 
 export const TRADES_SHOWN = 30;
 
-export const tradesQuery = (symbol: string) =>
+export const tradesQuery = (symbol: string, book: AccountMode) =>
   queryOptions({
-    queryKey: marketKeys.trades(symbol),
+    queryKey: marketKeys.trades(symbol, book),
     queryFn: () => request(marketCalls.getTrades, { symbol, limit: TRADES_SHOWN }, { quiet: true }),
     staleTime: MARKET_STALE.live,
   });
@@ -29,13 +29,14 @@ export function prependTrades(known: readonly Trade[], fresh: readonly Trade[]):
   return [...newer, ...known].slice(0, TRADES_SHOWN);
 }
 
-/** The latest trades of a pair, newest first, live from `trades.<symbol>`. */
-export function useTrades(symbol: string) {
+/** The latest trades of a pair in the viewer's book (see viewedBook), newest first, live. */
+export function useTrades(symbol: string, book: AccountMode | undefined) {
   const client = useQueryClient();
-  useChannel(CHANNELS.trades(symbol), (fresh) =>
-    client.setQueryData(marketKeys.trades(symbol), (known: Trade[] | undefined) =>
-      known ? prependTrades(known, fresh) : undefined,
-    ),
-  );
-  return useQuery(tradesQuery(symbol));
+  useChannel(book ? CHANNELS.trades(symbol, book) : null, (fresh) => {
+    if (book)
+      client.setQueryData(marketKeys.trades(symbol, book), (known: Trade[] | undefined) =>
+        known ? prependTrades(known, fresh) : undefined,
+      );
+  });
+  return useQuery({ ...tradesQuery(symbol, book ?? 'real'), enabled: book !== undefined });
 }

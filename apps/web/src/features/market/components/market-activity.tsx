@@ -1,7 +1,8 @@
-import type { MARKET_SOURCES } from '@tidemark/contract';
+import type { AccountMode, MARKET_SOURCES } from '@tidemark/contract';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyData } from '../../../ui/empty-data';
 import { useDepth } from '../api/depth';
 import { useTrades } from '../api/trades';
 import { DepthBook } from './depth-book';
@@ -11,7 +12,7 @@ import { TradeList } from './trade-list';
 
 type Panel = 'book' | 'trades';
 
-/** Where the numbers come from, said plainly: the simulated feed until the spot engine runs. */
+/** Where the numbers come from, said plainly (the book and the trades are the spot engine's). */
 function SourceNote({ source }: { source: (typeof MARKET_SOURCES)[number] | undefined }) {
   const { t } = useTranslation();
   if (!source) return null;
@@ -24,16 +25,18 @@ function SourceNote({ source }: { source: (typeof MARKET_SOURCES)[number] | unde
 
 interface MarketActivityProps {
   symbol: string;
+  /** The viewer's book (viewedBook); undefined while it is not known. */
+  book: AccountMode | undefined;
   pricePlaces: number;
   quantityPlaces: number;
 }
 
 /** The order book and the latest trades of a pair, below its chart, both live. */
-export function MarketActivity({ symbol, pricePlaces, quantityPlaces }: MarketActivityProps) {
+export function MarketActivity({ symbol, book, pricePlaces, quantityPlaces }: MarketActivityProps) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<Panel>('book');
-  const depth = useDepth(symbol);
-  const trades = useTrades(symbol);
+  const depth = useDepth(symbol, book);
+  const trades = useTrades(symbol, book);
   const current = panel === 'book' ? depth : trades;
   const source = panel === 'book' ? depth.data?.source : trades.data?.[0]?.source;
   return (
@@ -60,7 +63,10 @@ export function MarketActivity({ symbol, pricePlaces, quantityPlaces }: MarketAc
       {panel === 'book' && depth.data ? (
         <DepthBook depth={depth.data} pricePlaces={pricePlaces} quantityPlaces={quantityPlaces} />
       ) : null}
-      {panel === 'trades' && trades.data ? (
+      {panel === 'trades' && trades.data?.length === 0 ? (
+        <EmptyData text={t('spot.noTrades')} />
+      ) : null}
+      {panel === 'trades' && trades.data?.length ? (
         <TradeList trades={trades.data} pricePlaces={pricePlaces} quantityPlaces={quantityPlaces} />
       ) : null}
     </section>

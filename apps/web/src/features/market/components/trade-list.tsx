@@ -27,7 +27,7 @@ export function TradeList({ trades, pricePlaces, quantityPlaces }: TradeListProp
         <span>{t('market.trades.amount')}</span>
       </div>
       {trades.map((trade, i) => (
-        <div key={`${trade.time}-${i}`} className="trade-list__row">
+        <div key={`${trade.time}-${i}`} className="trade-list__row" data-side={trade.side}>
           <span className="num muted">{clock.format(trade.time)}</span>
           <span className={`num trend--${trade.side === 'buy' ? 'up' : 'down'}`}>
             {formatPrice(trade.price, pricePlaces)}

@@ -3,6 +3,9 @@ import Button from 'antd-mobile/es/components/button';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../api/session';
+import { useUserInfo } from '../../../features/account/api/account-queries';
+import { viewedBook } from '../../../features/market/api/book';
 import { useProducts } from '../../../features/market/api/products';
 import { useTicker } from '../../../features/market/api/tickers';
 import { LiveBadge } from '../../../features/market/components/live-badge';
@@ -43,6 +46,10 @@ export default function TrendPage() {
   const symbol = useSymbol();
   const [view, setView] = useState<ChartView>('15min');
   const ticker = useTicker(symbol);
+  const token = useSession((s) => s.token);
+  const mode = useUserInfo().data?.mode;
+  // The book and the tape are the viewer's own book's: demo for a demo user.
+  const book = viewedBook(token, mode);
   const products = useProducts();
   const product = products.bySymbol.get(symbol);
   const switchTo = (next: string) => navigate(chartPath(next), { replace: true });
@@ -76,6 +83,7 @@ export default function TrendPage() {
       <MarketActivity
         key={symbol}
         symbol={symbol}
+        book={book}
         pricePlaces={places}
         quantityPlaces={product?.quantityPrecision ?? 4}
       />
@@ -84,7 +92,7 @@ export default function TrendPage() {
           <Button block color="success" onClick={() => navigate(spotTradePath(symbol))}>
             {t('market.buy')}
           </Button>
-          <Button block color="danger" onClick={() => navigate(spotTradePath(symbol))}>
+          <Button block color="danger" onClick={() => navigate(spotTradePath(symbol, 'sell'))}>
             {t('market.sell')}
           </Button>
         </div>

@@ -1,0 +1,131 @@
+import type { SpotSide } from '@tidemark/contract';
+import {
+  divMoney,
+  formatMoney,
+  mulDiv,
+  mulMoney,
+  roundMoney,
+  SPOT_ORDER_TYPE,
+  tryParseMoney,
+  type Money,
+  type SpotOrderType,
+} from '@tidemark/contract/rules';
+
+/**
+ * The order form's arithmetic, exact: every amount is a bigint of 1e-8 units (parseMoney) and
+ * never a JavaScript number, rounded explicitly and always so the user is never promised more than
+ * they have.
+ */
+
+/** A market buy may be entered as the base quantity or as the USDT to spend. */
+export type EntryUnit = 'quantity' | 'amount';
+
+/** The form as typed: decimal strings, possibly empty or ending in a point. */
+export interface OrderDraft {
+  side: SpotSide;
+  type: SpotOrderType;
+  price: string;
+  quantity: string;
+  amount: string;
+  by: EntryUnit;
+}
+
+/** USDT amounts are typed and shown to the cent, as every USDT balance of the app is. */
+export const AMOUNT_PLACES = 2;
+
+export const PERCENTS = [25, 50, 75, 100] as const;
+export type Percent = (typeof PERCENTS)[number];
+
+/** Whether the draft gives the USDT to spend rather than a quantity (market buys only). */
+export function usesAmount(draft: Pick<OrderDraft, 'side' | 'type' | 'by'>): boolean {
+  return draft.side === 'buy' && draft.type === SPOT_ORDER_TYPE.market && draft.by === 'amount';
+}
+
+/** "12." is how a person stops typing "12.5"; the wire wants "12". */
+export function finishTyped(typed: string): string {
+  return typed.replace(/\.$/, '');
+}
+
+/** A typed value in units, or null when empty or unreadable. */
+export function typedUnits(typed: string): Money | null {
+  const finished = finishTyped(typed);
+  return finished === '' ? null : tryParseMoney(finished);
+}
+
+/** Units as an input shows them: at most `places` decimals (cut, never rounded up), no trailing zeros. */
+export function toInput(units: Money, places: number): string {
+  const text = formatMoney(roundMoney(units, places, 'down'));
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/**
+ * A wire price (a book level, the last price) as the price input takes it: with exactly the
+ * product's places, as the book shows it ("98263.70", not "98263.7").
+ */
+export function priceForInput(price: string, places: number): string {
+  const units = tryParseMoney(price);
+  return units === null ? '' : formatMoney(roundMoney(units, places, 'down'), places);
+}
+
+/** A fee rate as a percentage: "0.00100000" -> "0.1%". */
+export function formatRate(rate: string): string {
+  const units = tryParseMoney(rate);
+  return units === null ? '--' : `${toInput(units * 100n, 8)}%`;
+}
+
+interface PercentContext {
+  /** Quote available for a buy, base available for a sell. */
+  available: string;
+  /** The last price: what a market order's quantity is estimated at. */
+  lastPrice: string | undefined;
+  quantityPlaces: number;
+}
+
+/**
+ * What a percentage shortcut fills in: that share of the available balance, as a quantity at the
+ * form's price (a limit buy) or the last price (a market buy by quantity), as the USDT to spend (a
+ * market buy by amount), or as a quantity of the coin (a sell). Null when there is no price to
+ * divide by yet.
+ */
+export function percentFill(
+  draft: OrderDraft,
+  percent: Percent,
+  context: PercentContext,
+): { field: EntryUnit; value: string } | null {
+  const available = tryParseMoney(context.available);
+  if (available === null || available < 0n) return null;
+  const share = mulDiv(available, BigInt(percent), 100n, 'down');
+  if (draft.side === 'sell') {
+    return { field: 'quantity', value: toInput(share, context.quantityPlaces) };
+  }
+  if (usesAmount(draft)) return { field: 'amount', value: toInput(share, AMOUNT_PLACES) };
+  const price =
+    draft.type === SPOT_ORDER_TYPE.limit
+      ? typedUnits(draft.price)
+      : tryParseMoney(context.lastPrice ?? '');
+  if (price === null || price <= 0n) return null;
+  return {
+    field: 'quantity',
+    value: toInput(divMoney(share, price, 'down'), context.quantityPlaces),
+  };
+}
+
+/**
+ * The order's value in USDT: price x quantity for a limit order, the amount itself for a market
+ * buy by amount, and an estimate at the last price for other market orders. Null until the form
+ * has what it takes.
+ */
+export function orderTotal(
+  draft: OrderDraft,
+  lastPrice: string | undefined,
+): { units: Money; estimated: boolean } | null {
+  if (usesAmount(draft)) {
+    const amount = typedUnits(draft.amount);
+    return amount === null ? null : { units: amount, estimated: false };
+  }
+  const limit = draft.type === SPOT_ORDER_TYPE.limit;
+  const price = limit ? typedUnits(draft.price) : tryParseMoney(lastPrice ?? '');
+  const quantity = typedUnits(draft.quantity);
+  if (price === null || quantity === null) return null;
+  return { units: mulMoney(price, quantity, 'up'), estimated: !limit };
+}

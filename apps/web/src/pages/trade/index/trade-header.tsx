@@ -1,0 +1,51 @@
+import type { AccountMode, Ticker } from '@tidemark/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BookChip } from '../../../features/assets/components/book-chip';
+import { formatPrice, trendOf } from '../../../features/market/format';
+import { ChangeText, FlashValue } from '../../../features/market/components/numbers';
+import { PairSwitcher } from '../../../features/market/components/pair-switcher';
+import { chartPath } from '../../../features/market/paths';
+import { ChartIcon } from './chart-icon';
+
+interface TradeHeaderProps {
+  symbol: string;
+  ticker: Ticker | undefined;
+  pricePlaces: number;
+  /** The book orders go to (demo or real); unknown for visitors. */
+  mode: AccountMode | undefined;
+  onSwitch: (symbol: string) => void;
+}
+
+/** The pair (tap to switch), its last price and 24 h change, the book in use, and the chart. */
+export function TradeHeader({ symbol, ticker, pricePlaces, mode, onSwitch }: TradeHeaderProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <header className="spot-head">
+      <PairSwitcher symbol={symbol} onChange={onSwitch} />
+      {ticker ? (
+        <span className="spot-head__quote" data-symbol={ticker.symbol}>
+          <FlashValue
+            value={ticker.price}
+            className={`spot-head__price trend--${trendOf(ticker.change24h)}`}
+          >
+            {formatPrice(ticker.price, pricePlaces)}
+          </FlashValue>
+          <ChangeText change={ticker.change24h} className="spot-head__change" />
+        </span>
+      ) : null}
+      <span className="spot-head__end">
+        {mode ? <BookChip mode={mode} /> : null}
+        <button
+          type="button"
+          className="icon-button spot-head__chart"
+          aria-label={t('spot.chart')}
+          onClick={() => navigate(chartPath(symbol))}
+        >
+          <ChartIcon />
+        </button>
+      </span>
+    </header>
+  );
+}
