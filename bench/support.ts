@@ -1,0 +1,202 @@
+// What the HTTP benchmarks share: the production server in a child process, a client that signs
+// like the web app, registration through the dev outbox, and a closed-loop load driver.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  authCalls,
+  newsign,
+  NEWSIGN_DEFAULT_SECRET,
+  userCalls,
+  type CallDef,
+  type CallInput,
+  type CallOutput,
+  type Envelope,
+} from '@tidemark/contract';
+import { Agent, request, type Dispatcher } from 'undici';
+import { OUTBOX_FILE } from '../apps/server/src/modules/auth/delivery';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const machine = `${os.cpus().length} x ${os.cpus()[0]?.model.trim()}`;
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = socket.address() as net.AddressInfo;
+      socket.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitHealthy(base: string, dispatcher?: Dispatcher): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const response = await request(`${base}/healthz`, { dispatcher });
+      await response.body.dump();
+      if (response.statusCode === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`no healthy server at ${base}`);
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  dataDir: string;
+  /** SIGTERM and wait for the exit (a graceful stop). */
+  stop(): Promise<void>;
+}
+
+/** The production build (apps/server/dist/main.js) on a free port, SQLite in `dataDir`. */
+export async function startTidemark(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const main = path.join(root, 'apps/server/dist/main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
+  const port = await freePort();
+  // BENCH_SERVER_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(base);
+  return {
+    child,
+    base,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Calls a contract call the way the web app does (form body, newsign, token); answers the envelope. */
+export async function call<C extends CallDef>(
+  base: string,
+  dispatcher: Dispatcher,
+  def: C,
+  input: CallInput<C>,
+  options: { token?: string; headers?: Record<string, string> } = {},
+): Promise<Envelope<CallOutput<C>>> {
+  const headers: Record<string, string> = {
+    newsign: newsign(NEWSIGN_DEFAULT_SECRET, Date.now()),
+    ...options.headers,
+  };
+  if (options.token) headers.appToken = options.token;
+  const fields = Object.entries(input as Record<string, unknown>)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]): [string, string] => [key, String(value)]);
+  const form = new URLSearchParams(fields).toString();
+  const response = await request(
+    def.method === 'GET' ? `${base}${def.path}?${form}` : `${base}${def.path}`,
+    {
+      method: def.method,
+      dispatcher,
+      headers:
+        def.method === 'GET'
+          ? headers
+          : { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      body: def.method === 'GET' ? undefined : form,
+    },
+  );
+  return (await response.body.json()) as Envelope<CallOutput<C>>;
+}
+
+/**
+ * A trader of its own, connecting from its own loopback address (127.0.1.n), as separate people
+ * do: the server's per-address limits on registration apply to each alone.
+ */
+export async function registerTrader(
+  server: ServerProcess,
+  n: number,
+  connections: number,
+): Promise<{ token: string; dispatcher: Agent }> {
+  const dispatcher = new Agent({
+    connections,
+    pipelining: 1,
+    connect: { localAddress: `127.0.1.${n}` },
+  });
+  const email = `bench.${n}.${Date.now()}@example.com`;
+  const password = 'Bench2026x';
+  const sent = await call(server.base, dispatcher, authCalls.sendMailValidCode, { email });
+  if (sent.status !== 1) throw new Error(`sendMailValidCode: ${sent.enMsg}`);
+  const code = fs
+    .readFileSync(path.join(server.dataDir, OUTBOX_FILE), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string; code: string })
+    .filter((message) => message.to === email)
+    .at(-1)?.code;
+  if (!code) throw new Error(`no code for ${email}`);
+  const registered = await call(server.base, dispatcher, userCalls.register, {
+    account: email,
+    password,
+    confirmPassword: password,
+    code,
+  });
+  if (registered.status !== 1) throw new Error(`register: ${registered.enMsg}`);
+  return { token: registered.data.token, dispatcher };
+}
+
+export interface LoadResult {
+  requests: number;
+  perSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  failures: number;
+}
+
+/**
+ * Closed-loop load: `concurrency` callers, each sending its next request when the last one is
+ * answered, for `seconds`. `send(caller)` answers whether the request succeeded.
+ */
+export async function drive(
+  seconds: number,
+  concurrency: number,
+  send: (caller: number) => Promise<boolean>,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, caller) => {
+      while (performance.now() < deadline) {
+        const sent = performance.now();
+        const ok = await send(caller);
+        latencies.push(performance.now() - sent);
+        if (!ok) failures++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    +(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0).toFixed(2);
+  return {
+    requests: latencies.length,
+    perSec: Math.round(latencies.length / elapsed),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    failures,
+  };
+}
