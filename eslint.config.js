@@ -54,7 +54,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', '**/*.mjs', '**/build.mjs', '**/*-cli.ts'],
+    files: [
+      'scripts/**',
+      'bench/**',
+      'e2e/**',
+      '**/*.mjs',
+      '**/build.mjs',
+      '**/*-cli.ts',
+      '**/cli-*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

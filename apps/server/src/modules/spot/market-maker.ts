@@ -3,6 +3,7 @@ import type { SpotOrder as EngineOrder } from '../../engine/spot';
 import type { AppContext } from '../../http/context';
 import { systemAccount, type Book } from '../../ledger/accounts';
 import { systemBalances } from '../../ledger/queries';
+import { INVENTORY_REFERENCE } from './market-maker.report';
 import type { SpotExchange } from './spot.exchange';
 import { quantityFor, type ProductRules } from './spot.rules';
 import { MARKET_MAKER } from './spot.settle';
@@ -162,7 +163,7 @@ export class MarketMaker {
         if (held * 2n >= target) continue;
         await this.app.ledger.post(trx, {
           type: 'adjustment',
-          reference: 'market-maker:inventory',
+          reference: INVENTORY_REFERENCE,
           postings: [
             { account: systemAccount(book, 'treasury', currency), amount: held - target },
             { account: systemAccount(book, 'market_maker', currency), amount: target - held },

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAccount } from '../../ledger/accounts';
 import { checkPlatform } from '../../ledger/check';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import { marketMakerReport } from './market-maker.report';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -546,6 +547,32 @@ describe('many traders at once', () => {
       expect(units(quote.frozen)).toBe(heldQuote);
       expect(units(base.frozen)).toBe(heldBase);
     }
+  });
+});
+
+describe('the market maker report', () => {
+  it('shows its inventory, what trading moved, and its result at the current prices', async () => {
+    const price = (currency: string) => server.app.market.rateToUsdt(currency, 'live');
+    const before = await marketMakerReport(server.app.db, 'demo', price);
+    const { token } = await server.register();
+    const placed = await buy(token, { symbol: 'TRX/USDT', type: 2, quantity: '1000' });
+    const [order] = (await orders(token, 1)).list.filter((o) => o.orderId === placed.data.orderId);
+    const after = await marketMakerReport(server.app.db, 'demo', price);
+    const line = (report: typeof after, currency: string) =>
+      report.inventory.find((l) => l.currency === currency)!;
+    // It sold the 1000 TRX (no fee for the market maker) for what the buyer paid.
+    expect(units(line(after, 'TRX').traded) - units(line(before, 'TRX').traded)).toBe(
+      -units('1000'),
+    );
+    expect(units(line(after, 'USDT').traded) - units(line(before, 'USDT').traded)).toBe(
+      units(order!.filledAmount),
+    );
+    expect(after.trades).toBeGreaterThan(before.trades);
+    expect(units(after.volumeUsdt) - units(before.volumeUsdt)).toBe(units(order!.filledAmount));
+    expect(after.book).toBe('demo');
+    const sum = after.inventory.reduce((total, l) => total + units(l.tradedUsdt), 0n);
+    expect(units(after.pnlUsdt)).toBe(sum);
+    expect(line(after, 'USDT').price).toBe('1.00000000');
   });
 });
 
