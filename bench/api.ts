@@ -143,7 +143,7 @@ async function tidemark() {
           server.base,
           dispatcher,
           spotCalls.insertCoinOrder,
-          { symbol: config.symbol, type: 2, amount: '5000' } as never,
+          { symbol: config.symbol, type: 2, amount: '10000' } as never,
           { token, headers: { 'Idempotency-Key': idempotencyKey() } },
         );
         if (bought.status !== 1) throw new Error(`first buy: ${bought.enMsg}`);
