@@ -455,6 +455,44 @@ describe('refusals', () => {
     expect((await orders(a.token, 0)).list).toHaveLength(1);
   });
 
+  it('refuses bad input to the other calls, and every call without a session', async () => {
+    const { token } = await server.register();
+    const bad: [CallDef, Record<string, unknown>, string][] = [
+      [spotCalls.cancelBuyOrder, {}, 'invalidInput'],
+      [spotCalls.cancelBuyOrder, { orderId: 'abc' }, 'invalidInput'],
+      [spotCalls.cancelSellOrder, { orderId: '-1' }, 'invalidInput'],
+      [spotCalls.cancelSellOrder, { orderId: '0' }, 'invalidInput'],
+      [spotCalls.cancelBuyOrder, { orderId: '999999999' }, 'notFound'],
+      [spotCalls.findCoinOrderPage, { tab: '2' }, 'invalidInput'],
+      [spotCalls.findCoinOrderPage, { pageSize: '0' }, 'invalidInput'],
+      [spotCalls.findCoinOrderPage, { pageSize: '101' }, 'invalidInput'],
+      [spotCalls.findCoinOrderPage, { page: '0' }, 'invalidInput'],
+      [spotCalls.findCoinOrderPage, { symbol: 'BTC-USDT' }, 'currencyNotOpen'],
+      [spotCalls.findUserMoney, { symbol: 'XYZ/USDT' }, 'currencyNotOpen'],
+      [spotCalls.findUserMoney, {}, 'requiredItems'],
+      [spotCalls.findByBProductConfig, { symbol: 'btc' }, 'currencyNotOpen'],
+    ];
+    for (const [def, input, code] of bad) {
+      expect(await loose(def, input, token), `${def.path} ${JSON.stringify(input)}`).toMatchObject({
+        code,
+      });
+    }
+    const signedOut: [CallDef, Record<string, unknown>][] = [
+      [spotCalls.insertCoinOrder, { symbol: 'BTC/USDT', type: 2, quantity: '0.01' }],
+      [spotCalls.sellCoinOrder, { symbol: 'BTC/USDT', type: 2, quantity: '0.01' }],
+      [spotCalls.cancelBuyOrder, { orderId: 1 }],
+      [spotCalls.cancelSellOrder, { orderId: 1 }],
+      [spotCalls.findCoinOrderPage, {}],
+      [spotCalls.findUserMoney, { symbol: 'BTC/USDT' }],
+    ];
+    for (const [def, input] of signedOut) {
+      expect(await loose(def, input), def.path).toMatchObject({
+        status: '401',
+        code: 'notLoggedIn',
+      });
+    }
+  });
+
   it('answers a repeated Idempotency-Key with the same order, and refuses it with other content', async () => {
     const { token } = await server.register();
     const k = key();

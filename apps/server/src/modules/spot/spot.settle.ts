@@ -172,7 +172,10 @@ async function settleDone(ctx: Context, id: number, phase: 'filled' | 'cancelled
     touched(ctx, userId, row.held_currency);
     row.held = 0n;
   }
-  row.phase = phase;
+  // A market buy sent to the engine for less than it asked (all the book had, or all its hold
+  // paid for) is done when that is filled; for its user the rest was not: cancelled, partly filled.
+  const short = row.quantity !== null && row.filled < row.quantity;
+  row.phase = phase === 'filled' && short ? 'cancelled' : phase;
 }
 
 /** Every account the settlement of these events may post to (a few more do no harm). */

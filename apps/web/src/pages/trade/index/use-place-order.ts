@@ -1,4 +1,4 @@
-import type { AccountMode } from '@tidemark/contract';
+import { parseMoney, type AccountMode } from '@tidemark/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -43,8 +43,15 @@ export function usePlaceOrderAction(
       throw error;
     }
     keys.settle();
-    // A market order that found nobody to trade with ends cancelled: not a success.
-    showToast(t(`spot.placed.${placed.phase}`), placed.phase === 'cancelled' ? 'fail' : 'success');
+    // A market order that found nobody to trade with ends cancelled: not a success. One that found
+    // some ends cancelled too, partly filled.
+    const partly = placed.phase === 'cancelled' && parseMoney(placed.filled) > 0n;
+    if (partly) showToast(t('spot.placed.partlyCancelled'), 'success');
+    else
+      showToast(
+        t(`spot.placed.${placed.phase}`),
+        placed.phase === 'cancelled' ? 'fail' : 'success',
+      );
     form.clearQuantities();
   });
 }

@@ -132,3 +132,34 @@ describe('a restart', () => {
     expect(aliceBtc.data.list[0]).toMatchObject({ phase: 'filled', filled: '0.50000000' });
   });
 });
+
+describe('a market order larger than the book', () => {
+  it('fills what it can and gives back the rest of its hold', async () => {
+    const seller = await server.register();
+    const buyer = await server.register();
+    await grant(seller.token, 'SOL', '5');
+    for (const [price, quantity] of [
+      ['150', '1'],
+      ['151', '2'],
+    ])
+      await place(seller.token, 'sell', { symbol: 'SOL/USDT', type: 1, price, quantity });
+    // A market buy of 5 SOL finds 3 in the book.
+    const bought = await place(buyer.token, 'buy', { symbol: 'SOL/USDT', type: 2, quantity: '5' });
+    expect(bought.data).toMatchObject({ phase: 'cancelled', filled: '3.00000000' });
+    const pair = await server.call(spotCalls.findUserMoney, { symbol: 'SOL/USDT' }, buyer);
+    // 150 + 2 x 151 = 452 USDT paid, nothing left held; 3 SOL less the 0.1 % taker fee.
+    expect(pair.data.quote).toMatchObject({ available: '99548.00000000', frozen: '0.00000000' });
+    expect(pair.data.base).toMatchObject({ available: '2.99700000', frozen: '0.00000000' });
+    // Now the book is empty on that side: nothing to trade with.
+    expect(
+      await place(buyer.token, 'buy', { symbol: 'SOL/USDT', type: 2, quantity: '1' }),
+    ).toMatchObject({ code: 'noLiquidity', enMsg: 'There is no one to trade with at the moment' });
+    // A market sell by quantity works the same way against bids.
+    await place(buyer.token, 'buy', { symbol: 'SOL/USDT', type: 1, price: '100', quantity: '1' });
+    const sold = await place(seller.token, 'sell', { symbol: 'SOL/USDT', type: 2, quantity: '2' });
+    expect(sold.data).toMatchObject({ phase: 'cancelled', filled: '1.00000000' });
+    expect(
+      (await server.call(spotCalls.findUserMoney, { symbol: 'SOL/USDT' }, seller)).data.base,
+    ).toMatchObject({ available: '1.00000000', frozen: '0.00000000' });
+  });
+});
