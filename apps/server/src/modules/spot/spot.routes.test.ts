@@ -589,12 +589,27 @@ describe('many traders at once', () => {
 });
 
 describe('the market maker report', () => {
+  // A server of its own: resting orders other tests leave behind would trade with the market maker
+  // as its quotes follow the moving prices, and the report would count those trades too.
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ rateLimits: ROOMY_LIMITS });
+  });
+  afterAll(() => server.close());
+  const buy = (token: string, input: Record<string, unknown>) =>
+    server.call(spotCalls.insertCoinOrder, input as never, {
+      token,
+      headers: { 'Idempotency-Key': key() },
+    });
+  const orders = async (token: string) =>
+    (await server.call(spotCalls.findCoinOrderPage, { tab: 1, pageSize: 100 }, { token })).data;
+
   it('shows its inventory, what trading moved, and its result at the current prices', async () => {
     const price = (currency: string) => server.app.market.rateToUsdt(currency, 'live');
     const before = await marketMakerReport(server.app.db, 'demo', price);
     const { token } = await server.register();
     const placed = await buy(token, { symbol: 'TRX/USDT', type: 2, quantity: '1000' });
-    const [order] = (await orders(token, 1)).list.filter((o) => o.orderId === placed.data.orderId);
+    const [order] = (await orders(token)).list.filter((o) => o.orderId === placed.data.orderId);
     const after = await marketMakerReport(server.app.db, 'demo', price);
     const line = (report: typeof after, currency: string) =>
       report.inventory.find((l) => l.currency === currency)!;
