@@ -21,6 +21,9 @@ import { systemClock, type Clock } from './lib/clock';
 import { APP_VERSION } from './lib/version';
 import { outboxDelivery, smtpDelivery, type Delivery } from './modules/auth/delivery';
 import { allRoutes } from './modules';
+import { sweepOrphanUploads } from './modules/images/images.service';
+import { registerConsole } from './modules/console/console.http';
+import { consoleRoutes } from './modules/console/console.routes';
 import { MarketMaker } from './modules/spot/market-maker';
 import { SpotExchange } from './modules/spot/spot.exchange';
 import { createMarket } from './market';
@@ -110,6 +113,11 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   if (applied.length)
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
+  // Files a crash left without their row; in the background, the server need not wait for it.
+  void sweepOrphanUploads(app).then(
+    (removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned upload files'),
+    (error: unknown) => app.log.warn({ err: error }, 'could not sweep orphaned upload files'),
+  );
   await market.start();
   const exchange = new SpotExchange(app);
   await exchange.start();
@@ -131,7 +139,9 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   await fastify.register(formbody);
   await fastify.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 5 * 1_048_576, files: 4, fields: 50 },
+    // Twice the upload limit: the uploads module answers a file over the limit itself
+    // (uploadTooLarge, with the limit); only a far larger one is cut off here (bodyTooLarge).
+    limits: { fileSize: 2 * config.uploads.maxBytes, files: 4, fields: 50 },
   });
   await fastify.register(rateLimit, { global: false });
   await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -161,6 +171,8 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   );
 
   registerCalls(fastify, app, allRoutes, rateLimiters(fastify, config.rateLimits));
+  // The operator API (/console/api) and the console app (/console): sessions of their own.
+  await registerConsole(fastify, app, { routes: consoleRoutes, dist: config.consoleDist });
 
   registerWebsocket(fastify, app);
   fastify.addHook('preClose', async () => hub.closeAll(1001, 'server shutting down'));

@@ -73,6 +73,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag,
   ALLOWED_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
   MARKET_SEED: z.coerce
     .number()
     .int()
@@ -94,6 +95,12 @@ const envSchema = z.object({
   MM_SPREAD_BPS: z.coerce.number().int().min(1).max(500).default(8),
   MM_LAYERS: z.coerce.number().int().min(1).max(50).default(12),
   MM_STEP_BPS: z.coerce.number().int().min(1).max(200).default(4),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(65_536)
+    .max(50 * 1_048_576)
+    .default(5 * 1_048_576),
   MM_LAYER_USDT: z
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
@@ -115,9 +122,12 @@ export interface Config {
   allowedOrigins: string[];
   /** The built trader app; served at / when it exists. */
   webDist: string;
+  /** The built operator console; served at /console when it exists. */
+  consoleDist: string;
   /** Largest JSON or form body, in bytes. */
   bodyLimit: number;
   rateLimits: RateLimits;
+  uploads: UploadConfig;
   market: MarketConfig;
   spot: SpotConfig;
 }
@@ -138,6 +148,13 @@ export interface SpotConfig {
     /** USDT value of each layer. */
     layerUsdt: string;
   };
+}
+
+export interface UploadConfig {
+  /** Largest image a user may upload, in bytes (the app compresses before sending). */
+  maxBytes: number;
+  /** Where the local-disk storage keeps the re-encoded images: DATA_DIR/uploads. */
+  dir: string;
 }
 
 export interface MarketConfig {
@@ -180,8 +197,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((o) => o.trim())
       .filter(Boolean),
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverDir, '../web/dist')),
+    consoleDist: path.resolve(e.CONSOLE_DIST ?? path.join(serverDir, '../console/dist')),
     bodyLimit: 1_048_576,
     rateLimits: DEFAULT_RATE_LIMITS,
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
     market: { seed: e.MARKET_SEED, tickMs: e.MARKET_TICK_MS, historyDays: e.MARKET_HISTORY_DAYS },
     spot: {
       makerFeeRate: e.SPOT_MAKER_FEE_RATE,

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { SuccessKey } from './errors';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -28,6 +29,10 @@ export interface CallDef<In extends AnySchema = AnySchema, Out extends AnySchema
   idempotent?: true;
   /** Answers raw bytes of this media type instead of the JSON envelope (captcha image). */
   produces?: string;
+  /** Sent as multipart/form-data: some fields are files (Blob in the app, bytes on the server). */
+  multipart?: true;
+  /** The success text of the answer's envelope (default `operation`). */
+  success?: SuccessKey;
   /** Rate limits the server applies, by name (the server's config gives their sizes). */
   limits?: readonly RateLimitName[];
 }

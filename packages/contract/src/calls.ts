@@ -3,9 +3,13 @@ import * as authCalls from './auth/auth.calls';
 import type { CallDef } from './call';
 import * as commonCalls from './common/common.calls';
 import * as contentCalls from './content/content.calls';
+import * as kycCalls from './kyc/kyc.calls';
 import * as marketCalls from './market/market.calls';
+import * as moneyCalls from './money/money.calls';
 import * as spotCalls from './spot/spot.calls';
+import * as uploadCalls from './images/images.calls';
 import * as userCalls from './user/user.calls';
+import * as walletCalls from './wallet/wallet.calls';
 
 /**
  * Every call Tidemark serves, by domain. The server registers exactly these. The app imports the
@@ -19,6 +23,10 @@ export const calls = {
   market: marketCalls,
   assets: assetsCalls,
   spot: spotCalls,
+  wallet: walletCalls,
+  money: moneyCalls,
+  kyc: kycCalls,
+  uploads: uploadCalls,
 };
 
 function isCall(value: unknown): value is CallDef {

@@ -56,15 +56,21 @@ export const OPTION_ORDER_STATES = [
 ] as const;
 export const FINANCIAL_ORDER_STATES = ['in_progress', 'completed', 'redeemed'] as const;
 export const DEPOSIT_STATES = ['pending', 'rejected', 'success'] as const;
+/**
+ * A withdrawal's status: the steps application -> risk (risk-control verification) -> packaging
+ * (block packaging) -> completed, or it ends rejected (with a reason) or authFailed
+ * (authentication failed); both of these release the hold.
+ */
 export const WITHDRAWAL_STEPS = [
   'application',
-  'risk_review',
-  'block_packaging',
-  'auth_failed',
+  'risk',
+  'packaging',
   'completed',
   'rejected',
+  'authFailed',
 ] as const;
-export const VERIFICATION_STATES = ['not_certified', 'certifying', 'failed', 'verified'] as const;
+/** A verification level's state as the user sees it. */
+export const VERIFICATION_STATES = ['notCertified', 'certifying', 'failed', 'verified'] as const;
 export const LOAN_STATES = ['applying', 'rejected', 'passed', 'repaid'] as const;
 export const SPOT_ORDER_STATES = ['entrusted', 'closed'] as const;
 export const SOCKET_STATES = ['connected', 'closed', 'reconnecting'] as const;

@@ -30,6 +30,8 @@ class DirtyFailure extends Error {}
  */
 export class GroupCommitter {
   private queue: Pending<unknown>[] = [];
+  /** Callbacks waiting for the commit of the transaction they were registered in. */
+  private readonly committed = new WeakMap<Trx, (() => void)[]>();
   private draining = false;
   /** The last unit queued by runInOrder on PostgreSQL; the next one starts after it settles. */
   private ordered: Promise<unknown> = Promise.resolve();
@@ -47,8 +49,42 @@ export class GroupCommitter {
     return next;
   }
 
+  /**
+   * Runs `callback` once the unit running in `trx` has committed (for instance to push events
+   * about what it changed); never when that unit fails or its transaction rolls back. Only units
+   * run by this committer call back.
+   */
+  afterCommit(trx: Trx, callback: () => void): void {
+    const callbacks = this.committed.get(trx);
+    if (callbacks) callbacks.push(callback);
+    else this.committed.set(trx, [callback]);
+  }
+
+  private flush(trx: Trx): void {
+    const callbacks = this.committed.get(trx) ?? [];
+    this.committed.delete(trx);
+    for (const callback of callbacks) {
+      try {
+        callback();
+      } catch {
+        // A notification must not fail a committed unit.
+      }
+    }
+  }
+
   run<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    if (this.handle.dialect === 'postgres') return inTransaction(this.handle.db, work);
+    if (this.handle.dialect === 'postgres') {
+      // Each retry of inTransaction is a new transaction: only the one that committed calls back.
+      let last: Trx | undefined;
+      return inTransaction(this.handle.db, async (trx) => {
+        const value = await work(trx);
+        last = trx;
+        return value;
+      }).then((value) => {
+        if (last) this.flush(last);
+        return value;
+      });
+    }
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve, reject } as Pending<unknown>);
       if (!this.draining) {
@@ -85,25 +121,37 @@ export class GroupCommitter {
 
   private async together(batch: Pending<unknown>[]): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
+    let shared: Trx | undefined;
     await this.handle.db.transaction().execute(async (trx) => {
+      shared = trx;
       for (const unit of batch) {
         const before = this.handle.writeCount.writes;
+        const callbacks = this.committed.get(trx)?.length ?? 0;
         try {
           outcomes.push({ ok: true, value: await unit.work(trx) });
         } catch (error) {
           if (this.handle.writeCount.writes !== before) throw new DirtyFailure();
+          // A unit that failed cleanly committed nothing: forget what it asked to be called for.
+          this.committed.get(trx)?.splice(callbacks);
           outcomes.push({ ok: false, error });
         }
       }
     });
+    if (shared) this.flush(shared);
     return outcomes;
   }
 
   private async oneByOne(batch: Pending<unknown>[]): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     for (const unit of batch) {
+      let own: Trx | undefined;
       try {
-        outcomes.push({ ok: true, value: await this.handle.db.transaction().execute(unit.work) });
+        const value = await this.handle.db.transaction().execute((trx) => {
+          own = trx;
+          return unit.work(trx);
+        });
+        outcomes.push({ ok: true, value });
+        if (own) this.flush(own);
       } catch (error) {
         outcomes.push({ ok: false, error });
       }

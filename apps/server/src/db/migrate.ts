@@ -4,6 +4,8 @@ import { accounts } from './migrations/0001-accounts';
 import { ledger } from './migrations/0002-ledger';
 import { market } from './migrations/0003-market';
 import { spot } from './migrations/0004-spot';
+import { custody } from './migrations/0005-custody';
+import { operatorConsole } from './migrations/0006-console';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -13,6 +15,8 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0002-ledger': ledger(context),
     '0003-market': market(context),
     '0004-spot': spot(context),
+    '0005-custody': custody(context),
+    '0006-console': operatorConsole(context),
   };
 }
 

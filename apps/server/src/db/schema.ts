@@ -13,7 +13,19 @@ import type {
 } from '../ledger/ledger.table';
 import type { CandleTable } from '../market/market.table';
 import type { TransferTable } from '../modules/assets/assets.table';
-import type { OperatorTable } from '../modules/console/console.table';
+import type {
+  AuditLogTable,
+  OperatorSessionTable,
+  OperatorTable,
+} from '../modules/console/console.table';
+import type { KycSubmissionTable } from '../modules/kyc/kyc.table';
+import type { DepositTable, WithdrawalTable } from '../modules/money/money.table';
+import type { UploadTable } from '../modules/images/images.table';
+import type {
+  CustodyChainTable,
+  UserDepositAddressTable,
+  UserWalletTable,
+} from '../modules/wallet/wallet.table';
 import type { SpotOrderTable, SpotTradeTable } from '../modules/spot/spot.table';
 import type { AppConfigTable, BannerTable } from '../modules/content/content.table';
 import type { UserTable } from '../modules/user/user.table';
@@ -37,4 +49,13 @@ export interface Database {
   candles: CandleTable;
   spot_orders: SpotOrderTable;
   spot_trades: SpotTradeTable;
+  uploads: UploadTable;
+  custody_chains: CustodyChainTable;
+  user_wallets: UserWalletTable;
+  user_deposit_addresses: UserDepositAddressTable;
+  deposits: DepositTable;
+  withdrawals: WithdrawalTable;
+  kyc_submissions: KycSubmissionTable;
+  operator_sessions: OperatorSessionTable;
+  audit_log: AuditLogTable;
 }

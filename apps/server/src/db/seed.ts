@@ -3,7 +3,9 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../http/context';
 import { hashPassword, randomToken } from '../lib/secrets';
+import { seedWithdrawSettings } from '../modules/money/money.settings';
 import { createUser, unusedInviteCode } from '../modules/user/user.service';
+import { seedChains } from '../modules/wallet/wallet.seed';
 import { isUniqueViolation } from './database';
 
 /** The demo trader of the README. */
@@ -32,7 +34,10 @@ const HOME_BANNERS = [
   { title: 'Your keys, your platform: self-hosted', image: '/banners/self-hosted.svg', link: '' },
 ];
 
-/** First start: configuration, banners, the demo trader and the initial operator. Idempotent. */
+/**
+ * First start: configuration, banners, custody chains and withdrawal settings, the demo trader and
+ * the initial operator. Idempotent.
+ */
 export async function seed(app: AppContext): Promise<void> {
   const { db, clock } = app;
   const now = BigInt(clock.now());
@@ -65,6 +70,11 @@ export async function seed(app: AppContext): Promise<void> {
       )
       .execute();
   }
+
+  // Custody: the accepted currencies and chains (with EXAMPLE deposit addresses an operator must
+  // replace) and the withdrawal settings.
+  await seedChains(app);
+  await seedWithdrawSettings(app);
 
   await seedDemoTrader(app);
   await seedInitialOperator(app, now);

@@ -101,7 +101,7 @@ export function registerCalls(
         });
         if (call.produces)
           return reply.type(call.produces).header('cache-control', 'no-store').send(output);
-        return okEnvelope(output);
+        return okEnvelope(output, call.success);
       },
     });
   }

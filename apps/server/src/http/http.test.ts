@@ -1,5 +1,6 @@
 import {
   allCalls,
+  allConsoleCalls,
   authCalls,
   commonCalls,
   newsign,
@@ -403,6 +404,8 @@ describe('routes', () => {
     const listed = routesOf(server.fastify.printRoutes({ commonPrefix: false }));
     const expected = new Set([
       ...allCalls.map((c) => `${c.method} ${c.path}`),
+      // The operator API, from its own contract (modules/console tests it in full).
+      ...allConsoleCalls.map((c) => `${c.method} ${c.path}`),
       'GET /healthz',
       'GET /ws',
     ]);

@@ -140,8 +140,8 @@ export async function checkLedger(db: Db, now: number = Date.now()): Promise<Led
 
 /**
  * The ledger against what the platform says is held: every user's frozen funds (coin_hold) are
- * exactly what that user's open spot orders hold, and a finished order holds nothing. (Other
- * records that hold funds, such as withdrawals, join this check as they are built.)
+ * exactly what that user's open spot orders hold plus, in the real book, amount + fee of their
+ * withdrawals in progress (application, risk, packaging); a finished order holds nothing.
  */
 export async function checkHolds(db: Db): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
@@ -156,9 +156,14 @@ export async function checkHolds(db: Db): Promise<LedgerProblem[]> {
     WITH holds AS (
       SELECT owner_id AS user_id, book, currency, balance FROM ledger_accounts
       WHERE owner = 'user' AND wallet = 'coin_hold' AND balance <> 0
+    ), held_by AS (
+      SELECT user_id, book, held_currency AS currency, held FROM spot_orders WHERE held <> 0
+      UNION ALL
+      SELECT user_id, 'real' AS book, currency, amount + fee AS held FROM withdrawals
+      WHERE status IN ('application', 'risk', 'packaging')
     ), orders AS (
-      SELECT user_id, book, held_currency AS currency, SUM(held) AS held FROM spot_orders
-      WHERE held <> 0 GROUP BY user_id, book, held_currency
+      SELECT user_id, book, currency, SUM(held) AS held FROM held_by
+      GROUP BY user_id, book, currency
     )
     SELECT COALESCE(h.user_id, o.user_id) AS user_id, COALESCE(h.book, o.book) AS book,
            COALESCE(h.currency, o.currency) AS currency,

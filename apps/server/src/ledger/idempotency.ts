@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Trx } from '../db/database';
+import type { Db, Trx } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import type { GroupCommitter } from '../db/group-commit';
 import { DomainError } from '../http/domain-error';
@@ -29,6 +29,36 @@ function requestHash(input: unknown): string {
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
+async function lookup<T>(
+  db: Trx | Db,
+  call: IdempotentCall,
+  key: string,
+  hash: string,
+): Promise<{ hit: true; value: T } | { hit: false }> {
+  const row = await db
+    .selectFrom('idempotency_records')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', BigInt(call.userId))
+    .where('call', '=', call.call)
+    .where('idem_key', '=', key)
+    .executeTakeFirst();
+  if (!row) return { hit: false };
+  if (row.request_hash !== hash) throw new DomainError('idempotencyConflict');
+  return { hit: true, value: JSON.parse(row.response) as T };
+}
+
+/**
+ * The answer already given to this Idempotency-Key, if any: a call whose checks read state that
+ * may change (a pay password, a threshold) answers a retry from here before checking again, so
+ * the retry gets the first answer rather than a refusal. The same key with a different input is
+ * refused with idempotencyConflict.
+ */
+export async function earlierAnswer<T>(db: Db, call: IdempotentCall): Promise<T | undefined> {
+  if (!call.key || !KEY_PATTERN.test(call.key)) return undefined;
+  const earlier = await lookup<T>(db, call, call.key, requestHash(call.input));
+  return earlier.hit ? earlier.value : undefined;
+}
+
 /**
  * Runs a money-moving call once per Idempotency-Key (DESIGN.md section 4): the first answer is
  * stored in the same database transaction as the effects, so a retry gets that answer again and
@@ -46,18 +76,7 @@ export async function once<T>(
   const key = call.key;
   const hash = requestHash(call.input);
 
-  const stored = async (trx: Trx): Promise<{ hit: true; value: T } | { hit: false }> => {
-    const row = await trx
-      .selectFrom('idempotency_records')
-      .select(['request_hash', 'response'])
-      .where('user_id', '=', BigInt(call.userId))
-      .where('call', '=', call.call)
-      .where('idem_key', '=', key)
-      .executeTakeFirst();
-    if (!row) return { hit: false };
-    if (row.request_hash !== hash) throw new DomainError('idempotencyConflict');
-    return { hit: true, value: JSON.parse(row.response) as T };
-  };
+  const stored = (trx: Trx) => lookup<T>(trx, call, key, hash);
 
   try {
     return await writer.run(async (trx) => {

@@ -3,9 +3,13 @@ import { assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { commonRoutes } from './common/common.routes';
 import { contentRoutes } from './content/content.routes';
+import { kycRoutes } from './kyc/kyc.routes';
 import { marketRoutes } from './market/market.routes';
+import { moneyRoutes } from './money/money.routes';
 import { spotMarketRoutes, spotRoutes } from './spot/spot.routes';
+import { uploadsRoutes } from './images/images.routes';
 import { userRoutes } from './user/user.routes';
+import { walletRoutes } from './wallet/wallet.routes';
 
 /** Every contract call with its handler; registerCalls checks the two agree. */
 export const allRoutes: readonly BoundCall[] = [
@@ -17,4 +21,8 @@ export const allRoutes: readonly BoundCall[] = [
   ...assetsRoutes,
   ...spotRoutes,
   ...spotMarketRoutes,
+  ...walletRoutes,
+  ...moneyRoutes,
+  ...kycRoutes,
+  ...uploadsRoutes,
 ];

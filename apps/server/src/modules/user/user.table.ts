@@ -19,6 +19,8 @@ export interface UserTable {
   created_at: bigint;
   updated_at: bigint;
   last_seen_at: bigint | null;
+  /** 1: withdrawals refused by an operator. */
+  withdraw_frozen: Generated<bigint>;
 }
 
 export type UserRow = Selectable<UserTable>;

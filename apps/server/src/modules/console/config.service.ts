@@ -1,0 +1,200 @@
+import {
+  formatMoney,
+  parseMoney,
+  type AddressFormat,
+  type ConsoleChain,
+  type ConsoleWithdrawalSettings,
+} from '@tidemark/contract';
+import { isUniqueViolation } from '../../db/database';
+import type { AppContext } from '../../http/context';
+import { DomainError } from '../../http/domain-error';
+import { WITHDRAW_SETTINGS, withdrawSettings } from '../money/money.settings';
+import { isValidAddress } from '../wallet/wallet.address';
+import type { CustodyChainRow } from '../wallet/wallet.table';
+import { audit, type Actor } from './console.audit';
+import * as repo from './console.repository';
+
+export function toConsoleChain(row: CustodyChainRow): ConsoleChain {
+  return {
+    id: Number(row.id),
+    currency: row.currency,
+    chain: row.chain,
+    addressFormat: row.address_format,
+    depositAddress: row.deposit_address,
+    depositEnabled: BigInt(row.deposit_enabled) !== 0n,
+    withdrawEnabled: BigInt(row.withdraw_enabled) !== 0n,
+    withdrawFee: formatMoney(BigInt(row.withdraw_fee)),
+    withdrawMin: formatMoney(BigInt(row.withdraw_min)),
+    decimals: Number(row.decimals),
+    sort: Number(row.sort),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export async function listChains(app: AppContext, query: { page: number; pageSize: number }) {
+  const { rows, total } = await repo.chainPage(app.db, {
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { list: rows.map(toConsoleChain), total, page: query.page, pageSize: query.pageSize };
+}
+
+function checkAddress(format: string, address: string, chain: string): void {
+  if (!isValidAddress(format, address)) throw new DomainError('addressInvalid', { chain });
+}
+
+/** Fee and minimum within the chain's decimal places. */
+function checkPrecision(amounts: (string | undefined)[], decimals: number): void {
+  for (const amount of amounts) {
+    if (amount !== undefined && parseMoney(amount) % 10n ** BigInt(8 - decimals) !== 0n)
+      throw new DomainError('incorrectAmount');
+  }
+}
+
+export async function addChain(
+  app: AppContext,
+  actor: Actor,
+  input: {
+    currency: string;
+    chain: string;
+    addressFormat: AddressFormat;
+    depositAddress: string;
+    depositEnabled: boolean;
+    withdrawEnabled: boolean;
+    withdrawFee: string;
+    withdrawMin: string;
+    decimals: number;
+    sort: number;
+  },
+): Promise<ConsoleChain> {
+  checkAddress(input.addressFormat, input.depositAddress, input.chain);
+  checkPrecision([input.withdrawFee, input.withdrawMin], input.decimals);
+  try {
+    return await app.writer.run(async (trx) => {
+      const row = await repo.insertChain(trx, {
+        currency: input.currency,
+        chain: input.chain,
+        address_format: input.addressFormat,
+        deposit_address: input.depositAddress,
+        deposit_enabled: input.depositEnabled ? 1n : 0n,
+        withdraw_enabled: input.withdrawEnabled ? 1n : 0n,
+        withdraw_fee: parseMoney(input.withdrawFee),
+        withdraw_min: parseMoney(input.withdrawMin),
+        decimals: BigInt(input.decimals),
+        sort: BigInt(input.sort),
+        updated_at: BigInt(app.clock.now()),
+      });
+      const after = toConsoleChain(row);
+      await audit(app, trx, actor, {
+        action: 'chain.add',
+        targetType: 'chain',
+        targetId: after.id,
+        after,
+      });
+      return after;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('chainExists');
+    throw error;
+  }
+}
+
+/**
+ * Changes a chain's deposit address, switches, fee, minimum, decimals or order. Requests already
+ * made keep the terms they were made with (they stored them); new ones see the change.
+ */
+export async function editChain(
+  app: AppContext,
+  actor: Actor,
+  input: {
+    id: number;
+    depositAddress?: string | undefined;
+    depositEnabled?: boolean | undefined;
+    withdrawEnabled?: boolean | undefined;
+    withdrawFee?: string | undefined;
+    withdrawMin?: string | undefined;
+    decimals?: number | undefined;
+    sort?: number | undefined;
+  },
+): Promise<ConsoleChain> {
+  return app.writer.run(async (trx) => {
+    const before = await repo.findChain(trx, input.id);
+    if (!before) throw new DomainError('notFound');
+    if (input.depositAddress !== undefined)
+      checkAddress(before.address_format, input.depositAddress, before.chain);
+    checkPrecision(
+      [input.withdrawFee, input.withdrawMin],
+      input.decimals ?? Number(before.decimals),
+    );
+    const patch = {
+      ...(input.depositAddress !== undefined ? { deposit_address: input.depositAddress } : {}),
+      ...(input.depositEnabled !== undefined
+        ? { deposit_enabled: input.depositEnabled ? 1n : 0n }
+        : {}),
+      ...(input.withdrawEnabled !== undefined
+        ? { withdraw_enabled: input.withdrawEnabled ? 1n : 0n }
+        : {}),
+      ...(input.withdrawFee !== undefined ? { withdraw_fee: parseMoney(input.withdrawFee) } : {}),
+      ...(input.withdrawMin !== undefined ? { withdraw_min: parseMoney(input.withdrawMin) } : {}),
+      ...(input.decimals !== undefined ? { decimals: BigInt(input.decimals) } : {}),
+      ...(input.sort !== undefined ? { sort: BigInt(input.sort) } : {}),
+      updated_at: BigInt(app.clock.now()),
+    };
+    await repo.updateChain(trx, input.id, patch);
+    const after = await repo.findChain(trx, input.id);
+    if (!after) throw new Error(`chain ${input.id} vanished`);
+    await audit(app, trx, actor, {
+      action: 'chain.edit',
+      targetType: 'chain',
+      targetId: input.id,
+      before: toConsoleChain(before),
+      after: toConsoleChain(after),
+    });
+    return toConsoleChain(after);
+  });
+}
+
+export async function withdrawalSettings(app: AppContext): Promise<ConsoleWithdrawalSettings> {
+  const { volumeThreshold, estimateMinutes } = await withdrawSettings(app.db);
+  const [threshold, minutes] = await Promise.all([
+    repo.configValue(app.db, WITHDRAW_SETTINGS.volumeThreshold.key),
+    repo.configValue(app.db, WITHDRAW_SETTINGS.estimateMinutes.key),
+  ]);
+  const times = [threshold, minutes].map((row) => Number(row?.updated_at ?? 0));
+  return {
+    volumeThreshold: formatMoney(volumeThreshold),
+    estimateMinutes,
+    updatedAt: threshold || minutes ? Math.max(...times) : null,
+  };
+}
+
+/** New withdrawal settings; withdrawals already requested keep theirs. */
+export async function setWithdrawalSettings(
+  app: AppContext,
+  actor: Actor,
+  input: { volumeThreshold: string; estimateMinutes?: number | undefined },
+): Promise<ConsoleWithdrawalSettings> {
+  const before = await withdrawalSettings(app);
+  const after = {
+    volumeThreshold: formatMoney(parseMoney(input.volumeThreshold)),
+    estimateMinutes: input.estimateMinutes ?? before.estimateMinutes,
+  };
+  const now = app.clock.now();
+  await app.writer.run(async (trx) => {
+    await repo.upsertConfig(trx, WITHDRAW_SETTINGS.volumeThreshold.key, after.volumeThreshold, now);
+    await repo.upsertConfig(
+      trx,
+      WITHDRAW_SETTINGS.estimateMinutes.key,
+      String(after.estimateMinutes),
+      now,
+    );
+    await audit(app, trx, actor, {
+      action: 'setting.withdrawal',
+      targetType: 'setting',
+      targetId: 'withdrawal',
+      before: { volumeThreshold: before.volumeThreshold, estimateMinutes: before.estimateMinutes },
+      after,
+    });
+  });
+  return { ...after, updatedAt: now };
+}

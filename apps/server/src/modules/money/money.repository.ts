@@ -1,0 +1,180 @@
+import type { Insertable } from 'kysely';
+import { QUOTE_CURRENCY } from '@tidemark/contract';
+import type { Executor } from '../../db/database';
+import type { DepositRow, DepositTable, WithdrawalRow, WithdrawalTable } from './money.table';
+
+export async function insertDeposit(db: Executor, row: Insertable<DepositTable>): Promise<number> {
+  const inserted = await db
+    .insertInto('deposits')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export async function insertWithdrawal(
+  db: Executor,
+  row: Insertable<WithdrawalTable>,
+): Promise<number> {
+  const inserted = await db
+    .insertInto('withdrawals')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+export function findDeposit(
+  db: Executor,
+  id: number,
+  lock = false,
+): Promise<DepositRow | undefined> {
+  return db
+    .selectFrom('deposits')
+    .selectAll()
+    .where('id', '=', BigInt(id))
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+export function findWithdrawal(
+  db: Executor,
+  id: number,
+  lock = false,
+): Promise<WithdrawalRow | undefined> {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('id', '=', BigInt(id))
+    .$if(lock, (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+interface PageQuery {
+  userId: number;
+  status?: string | undefined;
+  id?: number | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export async function depositPage(
+  db: Executor,
+  query: PageQuery,
+): Promise<{ rows: DepositRow[]; total: number }> {
+  const base = db
+    .selectFrom('deposits')
+    .where('user_id', '=', BigInt(query.userId))
+    .$if(query.status !== undefined, (qb) => qb.where('status', '=', query.status ?? ''))
+    .$if(query.id !== undefined, (qb) => qb.where('id', '=', BigInt(query.id ?? 0)));
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .offset((query.page - 1) * query.pageSize)
+      .limit(query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function withdrawalPage(
+  db: Executor,
+  query: PageQuery,
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const base = db
+    .selectFrom('withdrawals')
+    .where('user_id', '=', BigInt(query.userId))
+    .$if(query.status !== undefined, (qb) => qb.where('status', '=', query.status ?? ''))
+    .$if(query.id !== undefined, (qb) => qb.where('id', '=', BigInt(query.id ?? 0)));
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .offset((query.page - 1) * query.pageSize)
+      .limit(query.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Moves a deposit out of pending; answers whether it was still pending. */
+export async function decideDeposit(
+  db: Executor,
+  id: number,
+  patch: {
+    status: 'success' | 'rejected';
+    reason: string | null;
+    reviewed_by: bigint;
+    ledger_transaction_id: bigint | null;
+    now: bigint;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('deposits')
+    .set({
+      status: patch.status,
+      reason: patch.reason,
+      reviewed_by: patch.reviewed_by,
+      reviewed_at: patch.now,
+      ledger_transaction_id: patch.ledger_transaction_id,
+      updated_at: patch.now,
+    })
+    .where('id', '=', BigInt(id))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Moves a withdrawal from `from` to the next status; answers whether it was still at `from`. */
+export async function moveWithdrawal(
+  db: Executor,
+  id: number,
+  from: string,
+  patch: {
+    status: string;
+    reviewed_by: bigint;
+    updated_at: bigint;
+    reason?: string | null;
+    tx_hash?: string | null;
+    risk_at?: bigint;
+    packaging_at?: bigint;
+    finished_at?: bigint;
+    ledger_transaction_id?: bigint;
+  },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('withdrawals')
+    .set(patch)
+    .where('id', '=', BigInt(id))
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The user's spot trading volume in USDT on the real book: the quote value of every trade they
+ * were the maker or the taker of (every pair is quoted in USDT).
+ */
+export async function realSpotVolume(db: Executor, userId: number): Promise<bigint> {
+  const owner = BigInt(userId);
+  const row = await db
+    .selectFrom('spot_trades')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('quote'), eb.lit(0)).as('volume'))
+    .where('book', '=', 'real')
+    .where('symbol', 'like', `%/${QUOTE_CURRENCY}`)
+    .where((eb) => eb.or([eb('maker_owner', '=', owner), eb('taker_owner', '=', owner)]))
+    .executeTakeFirstOrThrow();
+  return BigInt(row.volume as bigint | number | string);
+}
+
+/** What the withdrawal checks need of the user. */
+export function withdrawalUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['verify_level', 'withdraw_frozen', 'pay_password_hash'])
+    .where('id', '=', BigInt(userId))
+    .executeTakeFirst();
+}
