@@ -1,4 +1,6 @@
 import type en from '../locales/en.json';
+import type enConsole from '../locales/console/en.json';
+import type enPages from '../locales/pages/en.json';
 
 /** The eleven language packs of SPEC.md section 1, by the codes the product uses. */
 export const LANGUAGE_CODES = [
@@ -49,8 +51,16 @@ export function languageInfo(code: LanguageCode): LanguageInfo {
   return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES[0]!;
 }
 
-/** The English pack is the reference: every other pack has exactly its keys. */
+/**
+ * The English pack is the reference: every other pack has exactly its keys. Each language has a
+ * core pack (locales/<code>.json: the shell, the home tab, errors; loaded before the first render)
+ * and a pages pack (locales/pages/<code>.json: the sections of the other pages, loaded with the
+ * first of them), so the first route stays light as pages are added.
+ */
 export type LocalePack = typeof en;
+export type PagesPack = typeof enPages;
+/** The operator console's texts (locales/console/<code>.json), loaded by the console only. */
+export type ConsolePack = typeof enConsole;
 
 /** Loads one pack; each is its own chunk in the web build. */
 export async function loadLocale(code: LanguageCode): Promise<LocalePack> {
@@ -66,6 +76,42 @@ export async function loadLocale(code: LanguageCode): Promise<LocalePack> {
     ar: () => import('../locales/ar.json'),
     hd: () => import('../locales/hd.json'),
     vn: () => import('../locales/vn.json'),
+  };
+  return (await loaders[code]()).default;
+}
+
+/** Loads one language's pages pack (the sections of every page but home); its own chunk. */
+export async function loadPagesPack(code: LanguageCode): Promise<PagesPack> {
+  const loaders: Record<LanguageCode, () => Promise<{ default: PagesPack }>> = {
+    en: () => import('../locales/pages/en.json'),
+    zh: () => import('../locales/pages/zh.json'),
+    ft: () => import('../locales/pages/ft.json'),
+    jp: () => import('../locales/pages/jp.json'),
+    de: () => import('../locales/pages/de.json'),
+    kr: () => import('../locales/pages/kr.json'),
+    fr: () => import('../locales/pages/fr.json'),
+    es: () => import('../locales/pages/es.json'),
+    ar: () => import('../locales/pages/ar.json'),
+    hd: () => import('../locales/pages/hd.json'),
+    vn: () => import('../locales/pages/vn.json'),
+  };
+  return (await loaders[code]()).default;
+}
+
+/** Loads one language's console pack (the `console` section); never part of the trader app. */
+export async function loadConsolePack(code: LanguageCode): Promise<ConsolePack> {
+  const loaders: Record<LanguageCode, () => Promise<{ default: ConsolePack }>> = {
+    en: () => import('../locales/console/en.json'),
+    zh: () => import('../locales/console/zh.json'),
+    ft: () => import('../locales/console/ft.json'),
+    jp: () => import('../locales/console/jp.json'),
+    de: () => import('../locales/console/de.json'),
+    kr: () => import('../locales/console/kr.json'),
+    fr: () => import('../locales/console/fr.json'),
+    es: () => import('../locales/console/es.json'),
+    ar: () => import('../locales/console/ar.json'),
+    hd: () => import('../locales/console/hd.json'),
+    vn: () => import('../locales/console/vn.json'),
   };
   return (await loaders[code]()).default;
 }

@@ -6,8 +6,13 @@ import { interpolate, LANGUAGE_CODES, LANGUAGES } from './index';
 type Tree = { [key: string]: string | Tree };
 
 const localesDir = path.resolve(import.meta.dirname, '../locales');
+/** Each language's packs: the core one and those loaded later (see index.ts). */
+const PACK_SETS = ['', 'pages', 'console'] as const;
+const readSet = (set: string, code: string): Tree =>
+  JSON.parse(fs.readFileSync(path.join(localesDir, set, `${code}.json`), 'utf8')) as Tree;
+/** All of a language's packs as one tree (their top-level sections never overlap). */
 const read = (code: string): Tree =>
-  JSON.parse(fs.readFileSync(path.join(localesDir, `${code}.json`), 'utf8')) as Tree;
+  Object.assign({}, ...PACK_SETS.map((set) => readSet(set, code))) as Tree;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -41,14 +46,24 @@ const isUniversal = (text: string) =>
 const english = flatten(read('en'));
 
 describe('language packs', () => {
-  it('has a pack for each of the eleven languages and nothing else', () => {
-    const files = fs
-      .readdirSync(localesDir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.replace('.json', ''));
-    expect(files.sort()).toEqual([...LANGUAGE_CODES].sort());
+  it('has each pack for each of the eleven languages and nothing else', () => {
+    for (const set of PACK_SETS) {
+      const files = fs
+        .readdirSync(path.join(localesDir, set))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.replace('.json', ''));
+      expect(files.sort()).toEqual([...LANGUAGE_CODES].sort());
+    }
     expect(LANGUAGES.map((l) => l.code).sort()).toEqual([...LANGUAGE_CODES].sort());
     expect(LANGUAGES.find((l) => l.code === 'ar')?.dir).toBe('rtl');
+  });
+
+  it('puts each section in exactly one pack, the same one in every language', () => {
+    for (const code of LANGUAGE_CODES) {
+      const sections = PACK_SETS.map((set) => Object.keys(readSet(set, code)).sort());
+      expect(sections).toEqual(PACK_SETS.map((set) => Object.keys(readSet(set, 'en')).sort()));
+      expect(new Set(sections.flat()).size).toBe(sections.flat().length);
+    }
   });
 
   for (const code of LANGUAGE_CODES.filter((c) => c !== 'en')) {
