@@ -26,13 +26,16 @@ function closure(key, seen = new Set()) {
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const localeKey = Object.keys(manifest).find((k) => k.endsWith('locales/en.json'));
+const localeKey = Object.keys(manifest).find((k) => k.endsWith('i18n/locales/en.json'));
+const pagesPackKey = Object.keys(manifest).find((k) => k.endsWith('i18n/locales/pages/en.json'));
 const base = closure(entryKey);
 if (localeKey) closure(localeKey, base); // the default language pack loads before the first render
 
 const pages = Object.keys(manifest).filter((k) => /src\/pages\/.+\/page\.tsx$/.test(k));
 const routes = pages.map((key) => {
   const files = closure(key, new Set(base));
+  // Every page but home waits for the pages pack of the language too (app/lazy-page.tsx).
+  if (pagesPackKey && key !== 'src/pages/index/index/page.tsx') closure(pagesPackKey, files);
   const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + weigh(f), 0);
   return {
     page: key.replace(/^src\/pages\//, '').replace(/\/page\.tsx$/, ''),

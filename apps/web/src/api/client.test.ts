@@ -1,4 +1,4 @@
-import { commonCalls, userCalls } from '@tidemark/contract';
+import { commonCalls, moneyCalls, uploadCalls, userCalls } from '@tidemark/contract';
 import en from '@tidemark/i18n/locales/en.json';
 import zh from '@tidemark/i18n/locales/zh.json';
 import i18next from 'i18next';
@@ -11,7 +11,8 @@ vi.mock('../ui/toast', () => ({
   showLoading: () => () => undefined,
 }));
 
-const { call, request, ApiError, NetworkError, envelopeMessage } = await import('./client');
+const { call, request, requestBlob, ApiError, NetworkError, envelopeMessage } =
+  await import('./client');
 const { useSession } = await import('./session');
 
 function answer(body: unknown, status = 200, headers: Record<string, string> = {}) {
@@ -181,5 +182,46 @@ describe('status handling of SPEC.md section 8', () => {
     expect(early).toBe('pending');
     vi.advanceTimersByTime(1);
     await expect(pending).rejects.toBeInstanceOf(NetworkError);
+  });
+});
+
+describe('multipart calls and uploaded images', () => {
+  it('sends a file field as a multipart part, with the Idempotency-Key', async () => {
+    const fetchMock = vi.fn(async () => answer(envelope(1, undefined, { id: 1 })));
+    vi.stubGlobal('fetch', fetchMock);
+    const image = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'shot.jpg', {
+      type: 'image/jpeg',
+    });
+    await request(
+      moneyCalls.insertUserRecharge,
+      { currency: 'USDT', chain: 'TRC20', amount: '10', image, txHash: undefined },
+      { idempotencyKey: 'key-1' },
+    );
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/userMoney/insertUserRecharge');
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toBe('key-1');
+    const body = init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('currency')).toBe('USDT');
+    expect(body.get('amount')).toBe('10');
+    expect(body.has('txHash')).toBe(false);
+    const part = body.get('image') as File;
+    expect(part.name).toBe('shot.jpg');
+    expect(part.size).toBe(3);
+  });
+
+  it("answers an upload's bytes, and an envelope instead of bytes as an ApiError", async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/jpeg' } }),
+    );
+    const blob = await requestBlob(uploadCalls.findUploadImage, { id: 4 });
+    expect(blob.size).toBe(3);
+    vi.stubGlobal('fetch', async () => answer(envelope('404', 'notFound')));
+    await expect(requestBlob(uploadCalls.findUploadImage, { id: 5 })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(toasts).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import en from '@tidemark/i18n/locales/en.json';
+import pagesEn from '@tidemark/i18n/locales/pages/en.json';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -23,10 +24,13 @@ afterEach(() => {
 
 const Hello = () => <p>hello page</p>;
 
-function host(loader: () => Promise<{ default: () => ReactElement }>) {
+function host(
+  loader: () => Promise<{ default: () => ReactElement }>,
+  texts: 'core' | 'pages' = 'core',
+) {
   return render(
     <MemoryRouter>
-      <PageHost page={lazyPage(loader)} />
+      <PageHost page={lazyPage(loader, { texts })} />
     </MemoryRouter>,
   );
 }
@@ -62,6 +66,16 @@ describe('lazy pages (SPEC.md sections 2 and 9)', () => {
     host(() => new Promise(() => undefined));
     await act(async () => vi.advanceTimersByTime(60_000));
     expect(screen.getByRole('alert').textContent).toContain('The page failed to load');
+  });
+
+  it('renders a page once the pages pack of the language has joined the core texts', async () => {
+    vi.useRealTimers();
+    expect(i18next.exists('deposit.submit')).toBe(false);
+    const Deposit = () => <p>{i18next.t('deposit.submit')}</p>;
+    host(async () => ({ default: Deposit }), 'pages');
+    expect(await screen.findByText(pagesEn.deposit.submit)).toBeTruthy();
+    // Core texts are still there, deep-merged rather than replaced.
+    expect(i18next.t('common.retry')).toBe(en.common.retry);
   });
 
   it('turns a chunk slower than 120 s into a ChunkLoadError', async () => {

@@ -1,5 +1,6 @@
 import { TIMING } from '@tidemark/contract/rules';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ensurePagesTexts } from '../ui/i18n';
 
 /** A page chunk that failed to load or took longer than 120 s (SPEC.md sections 2 and 9). */
 export class ChunkLoadError extends Error {
@@ -34,6 +35,14 @@ export function loadChunk(loader: () => Promise<PageModule>): Promise<PageModule
   });
 }
 
+export interface LazyPageOptions {
+  /**
+   * 'pages' (default): the page also waits for the pages pack of the language (ui/i18n.ts);
+   * 'core': it needs only the core texts loaded before the first render (the home tab).
+   */
+  texts?: 'core' | 'pages';
+}
+
 export interface LazyPage {
   /** The component for the given attempt; a retry asks for a fresh one. */
   component(attempt: number): LazyExoticComponent<ComponentType>;
@@ -43,13 +52,20 @@ export interface LazyPage {
  * A page loaded on first visit. A failed load is not cached for good: the retry button of the
  * chunk error view asks for the next attempt, which imports again.
  */
-export function lazyPage(loader: () => Promise<PageModule>): LazyPage {
+export function lazyPage(
+  loader: () => Promise<PageModule>,
+  { texts = 'pages' }: LazyPageOptions = {},
+): LazyPage {
+  const load =
+    texts === 'core'
+      ? loader
+      : () => Promise.all([loader(), ensurePagesTexts()]).then(([page]) => page);
   const attempts = new Map<number, LazyExoticComponent<ComponentType>>();
   return {
     component(attempt) {
       let page = attempts.get(attempt);
       if (!page) {
-        page = lazy(() => loadChunk(loader));
+        page = lazy(() => loadChunk(load));
         attempts.set(attempt, page);
       }
       return page;

@@ -12,7 +12,8 @@ export interface AppRoute {
   auth?: boolean;
 }
 
-const home = lazyPage(() => import('../pages/index/index/page'));
+// Home needs only the core texts: the first route does not wait for the pages pack.
+const home = lazyPage(() => import('../pages/index/index/page'), { texts: 'core' });
 
 /** Every page that exists. The tab bar and the home shortcuts show only what is listed here. */
 export const ROUTES: readonly AppRoute[] = [
@@ -90,6 +91,78 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('../pages/setting/pay-pass-word/page')),
     auth: true,
   },
+
+  {
+    path: '/pages/deposit/index',
+    page: lazyPage(() => import('../pages/deposit/index/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/deposit/tokenList',
+    page: lazyPage(() => import('../pages/deposit/token-list/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/deposit/record',
+    page: lazyPage(() => import('../pages/deposit/record/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/deposit/success',
+    page: lazyPage(() => import('../pages/deposit/success/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/deposit/withdrawalDetails',
+    page: lazyPage(() => import('../pages/deposit/withdrawal-details/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/Withdrawal/index',
+    page: lazyPage(() => import('../pages/withdrawal/index/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/Withdrawal/tokenList',
+    page: lazyPage(() => import('../pages/withdrawal/token-list/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/Withdrawal/success',
+    page: lazyPage(() => import('../pages/withdrawal/success/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/wallet/index',
+    page: lazyPage(() => import('../pages/wallet/index/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/wallet/WalletAddress',
+    page: lazyPage(() => import('../pages/wallet/wallet-address/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/verify/index',
+    page: lazyPage(() => import('../pages/verify/index/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/verify/primary',
+    page: lazyPage(() => import('../pages/verify/primary/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/verify/high',
+    page: lazyPage(() => import('../pages/verify/high/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/verify/passport',
+    page: lazyPage(() => import('../pages/verify/passport/page')),
+    auth: true,
+  },
+
   {
     path: '/pages/setting/language',
     page: lazyPage(() => import('../pages/setting/language/page')),

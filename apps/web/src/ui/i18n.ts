@@ -3,6 +3,7 @@ import {
   isLanguageCode,
   languageInfo,
   loadLocale,
+  loadPagesPack,
   type LanguageCode,
 } from '@tidemark/i18n';
 import i18next from 'i18next';
@@ -45,11 +46,39 @@ export async function initI18n(): Promise<void> {
   applyToDocument(code);
 }
 
+/** Languages whose pages pack has been merged into their texts (or is being loaded). */
+const pagesTexts = new Map<LanguageCode, Promise<void>>();
+
+function addPagesTexts(code: LanguageCode): Promise<void> {
+  let loading = pagesTexts.get(code);
+  if (!loading) {
+    loading = loadPagesPack(code).then((pack) => {
+      // Deep-merged into the core texts: keys keep their sections (t('deposit.title')).
+      i18next.addResourceBundle(code, 'translation', pack, true, false);
+    });
+    // A failed load is tried again by the next page that needs it.
+    loading.catch(() => pagesTexts.delete(code));
+    pagesTexts.set(code, loading);
+  }
+  return loading;
+}
+
+/**
+ * The texts of every page but home (the pages pack of the current language, and English as the
+ * fallback): a page chunk waits for them, so the first route loads only the core pack.
+ */
+export async function ensurePagesTexts(): Promise<void> {
+  const code = currentLanguage();
+  await Promise.all([addPagesTexts(code), code === 'en' ? undefined : addPagesTexts('en')]);
+}
+
 /** Switches language: loads its pack, keeps the choice in localStorage, flips the direction. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
   if (!i18next.hasResourceBundle(code, 'translation')) {
     i18next.addResourceBundle(code, 'translation', await loadLocale(code));
   }
+  // Pages already shown need their texts in the new language before it switches.
+  if (pagesTexts.size > 0) await addPagesTexts(code);
   await i18next.changeLanguage(code);
   localStorage.setItem(LANG_KEY, code);
   applyToDocument(code);

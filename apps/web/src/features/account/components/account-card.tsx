@@ -54,7 +54,7 @@ export function VisitorCard() {
       <span className="muted">{t('home.visitorText')}</span>
       <div className="account-card__actions">
         <Button color="primary" size="small" onClick={() => navigate('/pages/login/login')}>
-          {t('login.submit')}
+          {t('home.logIn')}
         </Button>
         <Button
           color="primary"
@@ -62,7 +62,7 @@ export function VisitorCard() {
           size="small"
           onClick={() => navigate('/pages/login/register')}
         >
-          {t('register.submit')}
+          {t('home.signUp')}
         </Button>
       </div>
     </section>

@@ -24,3 +24,13 @@ export function useAppVersion() {
     staleTime: STALE.reference,
   });
 }
+
+/** A public configuration value (logo, online customer service URL, ...). */
+export function useConfigValue(configKey: PublicConfigKey) {
+  return useQuery({
+    queryKey: contentKeys.config(configKey),
+    queryFn: () => request(contentCalls.findConfigByKey, { configKey }, { quiet: true }),
+    select: (answer) => answer.configValue,
+    staleTime: STALE.reference,
+  });
+}

@@ -11,6 +11,7 @@ import { useStoredFlag } from '../../../features/assets/hooks/use-stored-flag';
 import { parseWallet } from '../../../features/assets/wallets';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';
+import { useRouteExists } from '../../../ui/route-registry';
 import { Summary } from './summary';
 import { WalletCards } from './wallet-cards';
 
@@ -27,6 +28,7 @@ export default function AssetsPage() {
   const user = useUserInfo();
   const mode = user.data?.mode;
   const money = useUserMoney(mode);
+  const exists = useRouteExists();
   const [hidden, setHidden] = useStoredFlag('assetsHidden');
   const [hideZero, setHideZero] = useStoredFlag('assetsHideZero');
   const data = money.data;
@@ -65,6 +67,12 @@ export default function AssetsPage() {
               navigate(`/pages/assets/Transfer?from=${wallet}`, { state: { fromAssets: true } })
             }
             onRecords={() => navigate('/pages/index/list')}
+            {...(exists('/pages/deposit/index')
+              ? { onDeposit: () => navigate('/pages/deposit/index') }
+              : {})}
+            {...(exists('/pages/Withdrawal/index')
+              ? { onWithdraw: () => navigate('/pages/Withdrawal/index') }
+              : {})}
           />
           <WalletCards
             active={wallet}

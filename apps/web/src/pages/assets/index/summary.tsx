@@ -11,6 +11,9 @@ interface SummaryProps {
   onToggleHidden: () => void;
   onTransfer: () => void;
   onRecords: () => void;
+  /** Deposit and withdraw, shown above transfer and records. */
+  onDeposit?: () => void;
+  onWithdraw?: () => void;
 }
 
 /** The book's total in USDT, big, with the eye that hides every amount, and the two actions. */
@@ -20,6 +23,8 @@ export function Summary({
   onToggleHidden,
   onTransfer,
   onRecords,
+  onDeposit,
+  onWithdraw,
 }: SummaryProps) {
   const { t } = useTranslation();
   const total = totalUsdt === undefined ? '--' : hidden ? HIDDEN_AMOUNT : formatUsdt(totalUsdt);
@@ -39,6 +44,22 @@ export function Summary({
       </div>
       <strong className="assets-summary__total">{total}</strong>
       <div className="assets-summary__actions">
+        {onDeposit ? (
+          <Button color="primary" size="middle" className="assets-deposit" onClick={onDeposit}>
+            {t('deposit.title')}
+          </Button>
+        ) : null}
+        {onWithdraw ? (
+          <Button
+            color="primary"
+            fill="outline"
+            size="middle"
+            className="assets-withdraw"
+            onClick={onWithdraw}
+          >
+            {t('withdraw.title')}
+          </Button>
+        ) : null}
         <Button color="primary" size="middle" className="assets-transfer" onClick={onTransfer}>
           {t('assets.transfer')}
         </Button>

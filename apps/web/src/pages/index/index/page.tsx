@@ -46,7 +46,7 @@ export default function HomePage() {
           <button
             type="button"
             className="icon-button"
-            aria-label={t('settings.language')}
+            aria-label={t('home.language')}
             onClick={() => navigate('/pages/setting/language')}
           >
             <GlobalOutline />
@@ -54,7 +54,7 @@ export default function HomePage() {
           <button
             type="button"
             className="icon-button"
-            aria-label={t(token ? 'settings.title' : 'login.submit')}
+            aria-label={t(token ? 'home.settings' : 'home.logIn')}
             onClick={() => navigate(token ? '/pages/setting/index' : '/pages/other/login')}
           >
             <UserCircleOutline />

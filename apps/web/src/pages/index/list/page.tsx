@@ -92,7 +92,9 @@ export default function AccountChangesPage() {
           ))}
         </Tabs>
       </div>
-      <div className="change-log">{body}</div>
+      <div className="change-log" data-filter={filter}>
+        {body}
+      </div>
     </div>
   );
 }

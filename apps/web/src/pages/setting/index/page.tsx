@@ -15,6 +15,7 @@ import { copyText } from '../../../ui/copy';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
+import { useRouteExists } from '../../../ui/route-registry';
 
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export default function SettingsPage() {
   const version = useAppVersion();
   const logout = useLogout();
   const { theme, setTheme } = useTheme();
+  const exists = useRouteExists();
 
   const confirmLogout = async () => {
     const confirmed = await Dialog.confirm({
@@ -95,6 +97,19 @@ export default function SettingsPage() {
             >
               {t('settings.payPassword')}
             </List.Item>
+            {exists('/pages/verify/index') ? (
+              <List.Item
+                extra={t(`account.verifyLevels.${Math.min(info.verifyLevel, 2)}`)}
+                onClick={() => navigate('/pages/verify/index')}
+              >
+                {t('verify.title')}
+              </List.Item>
+            ) : null}
+            {exists('/pages/wallet/index') ? (
+              <List.Item onClick={() => navigate('/pages/wallet/index')}>
+                {t('wallet.title')}
+              </List.Item>
+            ) : null}
           </List>
 
           <List header={t('settings.general')} mode="card">

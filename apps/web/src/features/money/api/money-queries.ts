@@ -1,0 +1,99 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { moneyCalls } from '@tidemark/contract';
+import { request } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import { useChannel } from '../../../api/use-channel';
+import { moneyKeys, RECORDS_PAGE_SIZE } from './money-keys';
+
+/**
+ * A deposit credited or a withdrawal moved by an operator changes a real-book balance, and the
+ * server says so on the user's channel: the records and terms are read again.
+ */
+export function useLiveMoney(): void {
+  const token = useSession((s) => s.token);
+  const queryClient = useQueryClient();
+  useChannel(token ? 'user' : null, (event) => {
+    if (event.event === 'balance' && event.mode === 'real') {
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
+    }
+  });
+}
+
+const nextPage = (last: { page: number; pageSize: number; total: number }) =>
+  last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+
+/** The user's deposit requests, newest first, a page at a time. */
+export function useDepositRecords(enabled = true) {
+  const token = useSession((s) => s.token);
+  useLiveMoney();
+  return useInfiniteQuery({
+    queryKey: moneyKeys.deposits(token),
+    queryFn: ({ pageParam }) =>
+      request(
+        moneyCalls.findByUserRechargePage,
+        { page: pageParam, pageSize: RECORDS_PAGE_SIZE },
+        { quiet: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: enabled && token !== null,
+  });
+}
+
+/** The user's withdrawals with their steps, newest first, a page at a time. */
+export function useWithdrawalRecords(enabled = true) {
+  const token = useSession((s) => s.token);
+  useLiveMoney();
+  return useInfiniteQuery({
+    queryKey: moneyKeys.withdrawals(token),
+    queryFn: ({ pageParam }) =>
+      request(
+        moneyCalls.findByUserWithdrawPage,
+        { page: pageParam, pageSize: RECORDS_PAGE_SIZE },
+        { quiet: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: enabled && token !== null,
+  });
+}
+
+/** One withdrawal of the user's (null: no such record of theirs). */
+export function useWithdrawal(id: number | null) {
+  const token = useSession((s) => s.token);
+  useLiveMoney();
+  return useQuery({
+    queryKey: moneyKeys.withdrawal(token, id ?? 0),
+    queryFn: async () => {
+      const found = await request(
+        moneyCalls.findByUserWithdrawPage,
+        { id: id ?? 0, page: 1, pageSize: 1 },
+        { quiet: true },
+      );
+      return found.list[0] ?? null;
+    },
+    enabled: token !== null && id !== null,
+  });
+}
+
+/**
+ * Everything a withdrawal of this currency (and chain) needs, shown before confirming: fee,
+ * minimum, balance, volume threshold, pay password, verification.
+ */
+export function useWithdrawTerms(currency: string, chain: string | undefined) {
+  const token = useSession((s) => s.token);
+  useLiveMoney();
+  return useQuery({
+    queryKey: moneyKeys.terms(token, currency, chain),
+    queryFn: () =>
+      request(
+        moneyCalls.findWithdrawTerms,
+        { currency, ...(chain ? { chain } : {}) },
+        { quiet: true },
+      ),
+    enabled: token !== null,
+    // Verification, the pay password, balances and volume change elsewhere: read them on arrival.
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
+}

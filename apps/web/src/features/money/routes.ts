@@ -1,0 +1,24 @@
+/** The spec's routes of deposits and withdrawals (SPEC.md section 2), spelled as it spells them. */
+export const MONEY_ROUTES = {
+  deposit: '/pages/deposit/index',
+  depositTokens: '/pages/deposit/tokenList',
+  records: '/pages/deposit/record',
+  depositSuccess: '/pages/deposit/success',
+  withdrawalDetails: '/pages/deposit/withdrawalDetails',
+  withdraw: '/pages/Withdrawal/index',
+  withdrawTokens: '/pages/Withdrawal/tokenList',
+  withdrawSuccess: '/pages/Withdrawal/success',
+} as const;
+
+/** A route with its query, leaving out empty values. */
+export function withQuery(
+  path: string,
+  query: Record<string, string | number | undefined>,
+): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

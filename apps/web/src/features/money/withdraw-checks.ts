@@ -1,0 +1,124 @@
+import {
+  formatMoney,
+  groupThousands,
+  hasPrecision,
+  parseMoney,
+  tryParseMoney,
+  type ErrorKey,
+  type MessageParams,
+  type WithdrawTerms,
+} from '@tidemark/contract';
+
+/** "12." is how a person stops typing "12.5"; the wire wants "12". */
+export function finishAmount(typed: string): string {
+  return typed.replace(/\.$/, '');
+}
+
+/** "1000.50000000" -> "1,000.5": a wire decimal as a person reads it in a sentence. */
+export function plainAmount(decimal: string): string {
+  const trimmed = decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
+  return groupThousands(trimmed);
+}
+
+/**
+ * A wire amount cut (never rounded up) to the places that matter for it: a chain's decimals for a
+ * balance, 2 for a USDT volume; trailing zeros dropped, grouped by thousands.
+ */
+export function shownAmount(decimal: string, places: number): string {
+  const [whole = '0', fraction = ''] = decimal.replace(/^-/, '').split('.');
+  const cut = fraction.slice(0, Math.max(0, places));
+  return plainAmount(cut ? `${whole}.${cut}` : whole);
+}
+
+/** What the amount plus its fee comes to: what leaves the coin wallet. */
+export function totalWithFee(amount: string, fee: string): string | null {
+  const units = tryParseMoney(finishAmount(amount));
+  if (units === null || units <= 0n) return null;
+  return formatMoney(units + parseMoney(fee));
+}
+
+/**
+ * "All": the most that can be sent so that amount plus fee fits the available balance, cut to
+ * the chain's decimal places (never rounded up); "0" when the fee alone does not fit.
+ */
+export function maxWithdrawable(available: string, fee: string, decimals: number): string {
+  const room = parseMoney(available) - parseMoney(fee);
+  if (room <= 0n) return '0';
+  const places = Math.max(0, Math.min(decimals, 8));
+  const step = 10n ** BigInt(8 - places);
+  const cut = (room / step) * step;
+  return formatMoney(cut, places);
+}
+
+/** Where a refusal's fix lives: the page that binds an address, verifies, or sets the password. */
+export type RefusalFix = 'wallet' | 'verify' | 'payPassword';
+
+export interface Refusal {
+  key: ErrorKey;
+  params?: MessageParams;
+  fix?: RefusalFix;
+}
+
+/** The pages that fix a refusal (SPEC.md section 8: "go set the withdrawal address"...). */
+export const FIX_ROUTES: Record<RefusalFix, string> = {
+  wallet: '/pages/wallet/WalletAddress',
+  verify: '/pages/verify/index',
+  payPassword: '/pages/setting/payPassWord',
+};
+
+/** The refusals the server sends that have a page to fix them. */
+export function fixOf(key: string | undefined): RefusalFix | undefined {
+  if (key === 'walletNotBound') return 'wallet';
+  if (key === 'primaryVerificationRequired') return 'verify';
+  if (key === 'noPayPassword') return 'payPassword';
+  return undefined;
+}
+
+interface WithdrawDraft {
+  /** The bound address chosen, if any. */
+  walletId: number | null;
+  amount: string;
+}
+
+/**
+ * The first reason a withdrawal cannot go ahead, in the order SPEC.md section 5 and the server
+ * check them: an account frozen for withdrawals, a bound address, primary verification, a pay
+ * password set, the trading-volume threshold, a chain open for withdrawals, then the amount
+ * (entered, above zero, within the chain's places, at least the minimum, and with the fee within
+ * the balance). null: ask for the pay password and send.
+ */
+export function withdrawRefusal(terms: WithdrawTerms, draft: WithdrawDraft): Refusal | null {
+  if (terms.withdrawFrozen) return { key: 'withdrawFrozen' };
+  if (!terms.walletBound || draft.walletId === null) {
+    return { key: 'walletNotBound', fix: 'wallet' };
+  }
+  if (!terms.primaryVerified) return { key: 'primaryVerificationRequired', fix: 'verify' };
+  if (!terms.payPasswordSet) return { key: 'noPayPassword', fix: 'payPassword' };
+  if (!terms.volumeMet) {
+    return {
+      key: 'volumeThreshold',
+      params: {
+        required: shownAmount(terms.volumeThreshold, 2),
+        current: shownAmount(terms.volume, 2),
+      },
+    };
+  }
+  if (!terms.withdrawEnabled) return { key: 'withdrawSuspended' };
+  const typed = finishAmount(draft.amount.trim());
+  if (typed === '') return { key: 'requiredItems' };
+  const units = tryParseMoney(typed);
+  if (units === null || units <= 0n) return { key: 'incorrectAmount' };
+  if (!hasPrecision(units, terms.decimals)) {
+    return { key: 'amountPrecision', params: { places: terms.decimals } };
+  }
+  if (units < parseMoney(terms.minimum)) {
+    return {
+      key: 'withdrawBelowMinimum',
+      params: { min: plainAmount(terms.minimum), currency: terms.currency },
+    };
+  }
+  if (units + parseMoney(terms.fee) > parseMoney(terms.available)) {
+    return { key: 'insufficientBalance' };
+  }
+  return null;
+}

@@ -1,0 +1,344 @@
+import { isErrorKey, QUOTE_CURRENCY, type BoundWallet, type ErrorKey } from '@tidemark/contract';
+import { sanitizeAmountInput } from '@tidemark/contract/rules';
+import Button from 'antd-mobile/es/components/button';
+import Dialog from 'antd-mobile/es/components/dialog';
+import Input from 'antd-mobile/es/components/input';
+import { AddOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError, envelopeMessage, NetworkError } from '../../../api/client';
+import { useSubmit } from '../../../api/use-submit';
+import { assetsKeys } from '../../../features/assets/api/assets-queries';
+import { CurrencyBadge } from '../../../features/assets/components/currency-badge';
+import { createKeyKeeper } from '../../../features/assets/idempotency';
+import { useSubmitWithdrawal } from '../../../features/money/api/money-mutations';
+import { useWithdrawTerms } from '../../../features/money/api/money-queries';
+import { PayPasswordSheet } from '../../../features/money/components/pay-password-sheet';
+import { showRefusal } from '../../../features/money/refusal-dialog';
+import { MONEY_ROUTES, withQuery } from '../../../features/money/routes';
+import {
+  finishAmount,
+  FIX_ROUTES,
+  fixOf,
+  maxWithdrawable,
+  plainAmount,
+  shownAmount,
+  totalWithFee,
+  withdrawRefusal,
+  type Refusal,
+  type RefusalFix,
+} from '../../../features/money/withdraw-checks';
+import { useDeleteWallet } from '../../../features/wallet/api/wallet-mutations';
+import { useBoundWallets } from '../../../features/wallet/api/wallet-queries';
+import { BoundWalletItem } from '../../../features/wallet/components/bound-wallet-item';
+import { WALLET_ROUTES } from '../../../features/wallet/routes';
+import { ErrorView } from '../../../ui/error-view';
+import { i18next } from '../../../ui/i18n';
+import { LoadingView } from '../../../ui/loading-view';
+import { PageHeader } from '../../../ui/page-header';
+import { showToast } from '../../../ui/toast';
+import '../../../features/money/money.css';
+import '../../../features/wallet/wallet.css';
+
+/**
+ * Withdrawal: choose a bound address, enter the amount (or all of it), see the fee, the minimum,
+ * what arrives and what leaves the wallet, the trading-volume threshold and the user's volume, then
+ * confirm with the pay password. Each refusal shows its catalogue text; the ones with a fix lead to
+ * the page that fixes them.
+ */
+export default function WithdrawalPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const currency = (params.get('currency') ?? QUOTE_CURRENCY).toUpperCase();
+  const wallets = useBoundWallets();
+  const mine = (wallets.data ?? []).filter((w) => w.currency === currency);
+  const wantedId = Number(params.get('wallet'));
+  const wallet: BoundWallet | undefined = mine.find((w) => w.id === wantedId) ?? mine[0];
+  const terms = useWithdrawTerms(currency, wallet?.chain);
+  const [amount, setAmount] = useState('');
+  const [asking, setAsking] = useState(false);
+  const [keys] = useState(createKeyKeeper);
+  // What the sheet collected for the send in progress; never kept in state or rendered.
+  const typedPassword = useRef('');
+  const withdraw = useSubmitWithdrawal([assetsKeys.all]);
+  const remove = useDeleteWallet();
+
+  const info = terms.data;
+  const decimals = info?.decimals ?? 8;
+  const total = info ? totalWithFee(amount, info.fee) : null;
+
+  const chooseWallet = (next: BoundWallet) =>
+    setParams(
+      (current) => {
+        current.set('wallet', String(next.id));
+        return current;
+      },
+      { replace: true },
+    );
+
+  const addAddress = () =>
+    navigate(withQuery(WALLET_ROUTES.address, { currency, chain: wallet?.chain ?? info?.chain }));
+
+  const refuse = async (refusal: Refusal) => {
+    const route = await showRefusal(refusal);
+    if (!route) return;
+    navigate(
+      route === WALLET_ROUTES.address
+        ? withQuery(route, { currency, chain: wallet?.chain ?? info?.chain })
+        : route,
+    );
+  };
+
+  const review = () => {
+    if (!info) return;
+    const refusal = withdrawRefusal(info, { walletId: wallet?.id ?? null, amount });
+    if (refusal) void refuse(refusal);
+    else setAsking(true);
+  };
+
+  const [busy, send] = useSubmit(async () => {
+    if (!wallet || !info) return;
+    const input = { walletId: wallet.id, amount: finishAmount(amount) };
+    // The pay password is not part of the action: retrying after a lost answer keeps the key.
+    const idempotencyKey = keys.keyFor(JSON.stringify([input.walletId, input.amount]));
+    const payPassword = typedPassword.current;
+    typedPassword.current = '';
+    let record;
+    try {
+      record = await withdraw.mutateAsync({ input: { ...input, payPassword }, idempotencyKey });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        keys.settle();
+        setAsking(false);
+        const code = error.code;
+        const fix = fixOf(code);
+        if (fix && isErrorKey(code)) void refuse({ key: code, fix });
+        else showToast(envelopeMessage(error.envelope), 'fail');
+      } else if (error instanceof NetworkError) {
+        showToast(i18next.t('errors.networkError'), 'fail');
+      }
+      throw error;
+    }
+    keys.settle();
+    setAsking(false);
+    navigate(
+      withQuery(MONEY_ROUTES.withdrawSuccess, {
+        id: record.id,
+        amount: record.amount,
+        currency: record.currency,
+        chain: record.chain,
+        address: record.address,
+      }),
+      { replace: true },
+    );
+  });
+
+  const deleteWallet = async (target: BoundWallet) => {
+    const confirmed = await Dialog.confirm({
+      content: t('wallet.deleteConfirm', { address: target.address }),
+      confirmText: t('wallet.delete'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(target.id);
+      showToast(t('success.operation'), 'success');
+    } catch (error) {
+      if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
+    }
+  };
+
+  let form;
+  if (terms.isError && !info) {
+    form = <ErrorView title={t('errors.networkError')} onRetry={() => void terms.refetch()} />;
+  } else if (!info || !wallets.data) {
+    form = <LoadingView />;
+  } else {
+    const max = maxWithdrawable(info.available, info.fee, decimals);
+    // What is missing before any withdrawal can go ahead, each leading to the page that fixes it.
+    const notices: { key: ErrorKey; fix: RefusalFix; onFix: () => void }[] = [];
+    if (mine.length === 0)
+      notices.push({ key: 'walletNotBound', fix: 'wallet', onFix: addAddress });
+    if (!info.primaryVerified) {
+      notices.push({
+        key: 'primaryVerificationRequired',
+        fix: 'verify',
+        onFix: () => navigate(FIX_ROUTES.verify),
+      });
+    }
+    if (!info.payPasswordSet) {
+      notices.push({
+        key: 'noPayPassword',
+        fix: 'payPassword',
+        onFix: () => navigate(FIX_ROUTES.payPassword),
+      });
+    }
+    form = (
+      <>
+        {notices.length > 0 ? (
+          <div className="money-notices" role="note">
+            {notices.map((notice) => (
+              <div key={notice.key} className="money-notice" data-refusal={notice.key}>
+                <p>{t(`errors.${notice.key}`)}</p>
+                <Button size="small" color="primary" onClick={notice.onFix}>
+                  {t(`withdraw.fix.${notice.fix}`)}
+                </Button>
+              </div>
+            ))}
+          </div>
+        ) : null}
+
+        <div className="money-section-head">
+          <h2 className="transfer__label">{t('withdraw.address')}</h2>
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => navigate(WALLET_ROUTES.list)}
+          >
+            {t('withdraw.manage')}
+          </button>
+        </div>
+        {mine.length > 0 ? (
+          <ul className="bound-wallets" role="radiogroup" aria-label={t('withdraw.address')}>
+            {mine.map((w) => (
+              <BoundWalletItem
+                key={w.id}
+                wallet={w}
+                selected={w.id === wallet?.id}
+                onSelect={chooseWallet}
+                onEdit={(target) => navigate(withQuery(WALLET_ROUTES.address, { id: target.id }))}
+                onDelete={(target) => void deleteWallet(target)}
+              />
+            ))}
+          </ul>
+        ) : null}
+        <button type="button" className="add-row" onClick={addAddress}>
+          <AddOutline /> {t('wallet.add')}
+        </button>
+
+        <h2 className="transfer__label">{t('withdraw.amount')}</h2>
+        <div className="transfer-amount">
+          <Input
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(typed) => setAmount(sanitizeAmountInput(typed, decimals))}
+            onEnterPress={review}
+            placeholder={t('withdraw.amountPlaceholder', { min: plainAmount(info.minimum) })}
+            aria-label={t('withdraw.amount')}
+          />
+          <span className="transfer-amount__unit">{currency}</span>
+          <button
+            type="button"
+            className="text-button transfer-amount__all"
+            onClick={() => setAmount(max === '0' ? '' : plainAmount(max).replace(/,/g, ''))}
+          >
+            {t('assets.all')}
+          </button>
+        </div>
+        <p className="transfer__available" data-available={info.available}>
+          {t('withdraw.available', { amount: shownAmount(info.available, decimals), currency })}
+        </p>
+
+        <dl className="detail-rows money-card">
+          <div>
+            <dt>{t('withdraw.chain')}</dt>
+            <dd>{info.chain}</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.fee')}</dt>
+            <dd data-field="fee">
+              {plainAmount(info.fee)} {currency}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.minimum')}</dt>
+            <dd data-field="minimum">
+              {plainAmount(info.minimum)} {currency}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.received')}</dt>
+            <dd data-field="received">
+              {total ? `${plainAmount(finishAmount(amount))} ${currency}` : '--'}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.total')}</dt>
+            <dd data-field="total">{total ? `${plainAmount(total)} ${currency}` : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t('withdraw.volume')}</dt>
+            <dd data-field="volume" data-met={info.volumeMet}>
+              <span className={info.volumeMet ? 'volume volume--met' : 'volume'}>
+                {t('withdraw.volumeValue', {
+                  current: shownAmount(info.volume, 2),
+                  required: shownAmount(info.volumeThreshold, 2),
+                })}
+              </span>
+            </dd>
+          </div>
+        </dl>
+
+        <div className="form-actions">
+          <Button block color="primary" size="large" loading={busy} onClick={review}>
+            {t('withdraw.submit')}
+          </Button>
+        </div>
+        <p className="form-hint">{t('withdraw.hint', { minutes: info.estimatedMinutes })}</p>
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title={t('withdraw.title')}
+        right={
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('deposit.record.title')}
+            onClick={() => navigate(withQuery(MONEY_ROUTES.records, { tab: 'withdrawal' }))}
+          >
+            <UnorderedListOutline />
+          </button>
+        }
+      />
+      <div className="page-body money-page">
+        <h2 className="transfer__label transfer__label--first">{t('withdraw.currency')}</h2>
+        <button
+          type="button"
+          className="transfer-pick"
+          onClick={() =>
+            navigate(withQuery(MONEY_ROUTES.withdrawTokens, { currency }), { replace: true })
+          }
+        >
+          <span className="transfer-currency">
+            <CurrencyBadge currency={currency} />
+            <strong data-currency={currency}>{currency}</strong>
+          </span>
+          <RightOutline className="flip-rtl muted" />
+        </button>
+        {form}
+      </div>
+      <PayPasswordSheet
+        open={asking}
+        busy={busy}
+        summary={t('withdraw.payPassword.summary', {
+          amount: plainAmount(finishAmount(amount) || '0'),
+          currency,
+        })}
+        onConfirm={(password) => {
+          typedPassword.current = password;
+          void send();
+        }}
+        onClose={() => setAsking(false)}
+        onForgot={() => navigate('/pages/setting/payPassWord')}
+      />
+    </div>
+  );
+}
