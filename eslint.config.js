@@ -38,6 +38,42 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    files: ['apps/console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/pages/**'], message: 'Only the router imports pages.' },
+            {
+              group: ['**/apps/web/**', '@tidemark/web', '@tidemark/web/**'],
+              message: 'The console and the trader app share only packages/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/console/src/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@tidemark/web', '@tidemark/web/**'],
+              message: 'The console and the trader app share only packages/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

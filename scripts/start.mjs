@@ -1,5 +1,6 @@
 // `npm start`: builds whatever is missing or older than its sources, then serves everything from one
-// process on PORT (8080): the trader app at /, the API, and the websocket at /ws.
+// process on PORT (8080): the trader app at /, the operator console at /console, the API, and the
+// websocket at /ws.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,12 @@ const targets = [
     workspace: '@tidemark/web',
     output: 'apps/web/dist/index.html',
     sources: ['apps/web', ...shared],
+  },
+  {
+    name: 'operator console',
+    workspace: '@tidemark/console',
+    output: 'apps/console/dist/index.html',
+    sources: ['apps/console', ...shared],
   },
   {
     name: 'server',

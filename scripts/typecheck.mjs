@@ -3,7 +3,15 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const projects = ['packages/contract', 'packages/i18n', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/contract',
+  'packages/i18n',
+  'apps/server',
+  'apps/web',
+  'apps/console',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   const result = spawnSync('npx', ['tsc', '--noEmit', '-p', project], {

@@ -1,0 +1,42 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { consoleCalls, type ConsoleCallInput } from '@tidemark/contract';
+import { request } from '../../api/client';
+
+export type AuditListInput = ConsoleCallInput<typeof consoleCalls.listAudit>;
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (input: AuditListInput) => [...auditKeys.all, 'list', input] as const,
+};
+
+export function useAuditLog(input: AuditListInput) {
+  return useQuery({
+    queryKey: auditKeys.list(input),
+    queryFn: () => request(consoleCalls.listAudit, input),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The actions the server writes to the audit log, for the filter (console.audit.actions.*). */
+export const AUDIT_ACTIONS = [
+  'deposit.approve',
+  'deposit.reject',
+  'withdrawal.advance',
+  'withdrawal.reject',
+  'withdrawal.fail',
+  'kyc.approve',
+  'kyc.reject',
+  'user.freeze',
+  'user.unfreeze',
+  'chain.add',
+  'chain.edit',
+  'setting.withdrawal',
+  'ledger.check',
+  'upload.view',
+  'operator.create',
+  'operator.disable',
+  'operator.enable',
+  'operator.login',
+  'operator.logout',
+  'operator.password',
+] as const;

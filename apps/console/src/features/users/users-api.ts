@@ -1,0 +1,50 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { consoleCalls, type ConsoleCallInput, type FreezeScope } from '@tidemark/contract';
+import { request } from '../../api/client';
+
+export type UserListInput = ConsoleCallInput<typeof consoleCalls.listUsers>;
+export type UserDetailInput = ConsoleCallInput<typeof consoleCalls.getUser>;
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (input: UserListInput) => [...userKeys.all, 'list', input] as const,
+  detail: (input: UserDetailInput) => [...userKeys.all, 'detail', input] as const,
+};
+
+export function useUsers(input: UserListInput) {
+  return useQuery({
+    queryKey: userKeys.list(input),
+    queryFn: () => request(consoleCalls.listUsers, input),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Profile, balances, verification, wallets, orders and one page of the account-change log. */
+export function useUserDetail(input: UserDetailInput) {
+  return useQuery({
+    queryKey: userKeys.detail(input),
+    queryFn: () => request(consoleCalls.getUser, input),
+    // A new log page keeps the rest of the page on screen while it loads.
+    placeholderData: (previous) => (previous?.user.id === input.id ? previous : undefined),
+  });
+}
+
+export interface FreezeChange {
+  id: number;
+  scope: FreezeScope;
+  reason: string;
+  /** true freezes, false lifts the freeze. */
+  freeze: boolean;
+}
+
+export function useFreezeUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ freeze, ...input }: FreezeChange) =>
+      request(freeze ? consoleCalls.freezeUser : consoleCalls.unfreezeUser, input),
+    onSuccess: () =>
+      Promise.all(
+        [userKeys.all, ['audit']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}

@@ -1,0 +1,137 @@
+import { AUDIT_TARGETS } from '@tidemark/contract';
+import { Col, Input, Row, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_ACTIONS, useAuditLog } from '../../features/audit/audit-api';
+import { formatTime } from '../../ui/format';
+import { JsonView } from '../../ui/json-view';
+import { QueryError } from '../../ui/query-state';
+import { positiveInt, useSearchState } from '../../ui/use-search-state';
+import type { AuditEntry } from '../../api/types';
+
+const DEFAULTS = { action: '', targetType: '', targetId: '', page: '1' } as const;
+const PAGE_SIZE = 20;
+
+/** The append-only audit log, newest first; each row opens the record before and after. */
+export default function AuditPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchState(DEFAULTS);
+  const page = positiveInt(search.page, 1);
+  const audit = useAuditLog({
+    action: search.action || undefined,
+    targetType: search.targetType || undefined,
+    targetId: search.targetId || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+
+  const columns: TableColumnsType<AuditEntry> = [
+    {
+      title: t('console.common.time'),
+      key: 'createdAt',
+      render: (_, a) => formatTime(a.createdAt),
+    },
+    {
+      title: t('console.audit.operator'),
+      key: 'operator',
+      render: (_, a) =>
+        a.operatorUsername ?? (
+          <Typography.Text type="secondary">{t('console.audit.system')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('console.audit.action'),
+      key: 'action',
+      render: (_, a) => (
+        <Tag color="blue" title={a.action}>
+          {t(`console.audit.actions.${a.action}`, { defaultValue: a.action })}
+        </Tag>
+      ),
+    },
+    {
+      title: t('console.audit.target'),
+      key: 'target',
+      render: (_, a) =>
+        `${t(`console.audit.targets.${a.targetType}`, { defaultValue: a.targetType })} #${a.targetId}`,
+    },
+    {
+      title: t('console.common.reason'),
+      key: 'reason',
+      ellipsis: { showTitle: true },
+      render: (_, a) => a.reason ?? '-',
+    },
+    { title: t('console.audit.ip'), dataIndex: 'ip' },
+  ];
+
+  return (
+    <>
+      <div className="toolbar">
+        <Select
+          value={search.targetType}
+          onChange={(value) => setSearch({ targetType: value })}
+          style={{ width: 180 }}
+          aria-label={t('console.audit.target')}
+          options={[
+            { value: '', label: t('console.audit.allTargets') },
+            ...AUDIT_TARGETS.map((target) => ({
+              value: target,
+              label: t(`console.audit.targets.${target}`),
+            })),
+          ]}
+        />
+        <Input.Search
+          key={`target-${search.targetId}`}
+          defaultValue={search.targetId}
+          placeholder={t('console.audit.targetId')}
+          allowClear
+          onSearch={(value) => setSearch({ targetId: value.trim() })}
+          style={{ width: 180 }}
+        />
+        <Select
+          value={search.action}
+          onChange={(value) => setSearch({ action: value })}
+          style={{ width: 260 }}
+          aria-label={t('console.audit.action')}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={[
+            { value: '', label: t('console.audit.allActions') },
+            ...AUDIT_ACTIONS.map((action) => ({
+              value: action,
+              label: t(`console.audit.actions.${action}`),
+            })),
+          ]}
+        />
+      </div>
+      <QueryError error={audit.error} retry={audit.refetch} />
+      <Table<AuditEntry>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={audit.data?.list}
+        loading={audit.isFetching}
+        locale={{ emptyText: t('console.common.empty') }}
+        expandable={{
+          expandedRowRender: (a) => (
+            <Row gutter={16}>
+              <Col span={12}>
+                <Typography.Title level={5}>{t('console.audit.before')}</Typography.Title>
+                <JsonView value={a.before} />
+              </Col>
+              <Col span={12}>
+                <Typography.Title level={5}>{t('console.audit.after')}</Typography.Title>
+                <JsonView value={a.after} />
+              </Col>
+            </Row>
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: audit.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('console.common.total', { count: total }),
+          onChange: (next) => setSearch({ page: String(next) }),
+        }}
+      />
+    </>
+  );
+}

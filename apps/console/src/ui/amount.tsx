@@ -1,0 +1,23 @@
+import { formatAmount } from './format';
+
+/** A wire decimal grouped by thousands; signed amounts are coloured by direction. */
+export function Amount({
+  value,
+  currency,
+  signed = false,
+}: {
+  value: string | null | undefined;
+  currency?: string;
+  signed?: boolean;
+}) {
+  const negative = value?.startsWith('-') ?? false;
+  const zero = !value || /^-?[0.]*$/.test(value);
+  const tone = signed && !zero ? (negative ? ' negative' : ' positive') : '';
+  return (
+    <span className={`amount${tone}`} dir="ltr">
+      {signed && !negative && !zero ? '+' : ''}
+      {formatAmount(value)}
+      {currency ? ` ${currency}` : ''}
+    </span>
+  );
+}

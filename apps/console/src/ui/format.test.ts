@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, shorten } from './format';
+
+describe('formatAmount', () => {
+  it('groups thousands and drops trailing zeros of the 8 decimals', () => {
+    expect(formatAmount('1234567.50000000')).toBe('1,234,567.5');
+    expect(formatAmount('100.00000000')).toBe('100');
+    expect(formatAmount('0.00000001')).toBe('0.00000001');
+    expect(formatAmount('-2500.10000000')).toBe('-2,500.1');
+  });
+
+  it('shows a dash for a missing value and a plain zero for zero', () => {
+    expect(formatAmount(null)).toBe('-');
+    expect(formatAmount('0.00000000')).toBe('0');
+  });
+});
+
+describe('shorten', () => {
+  it('keeps both ends of a long hash', () => {
+    expect(shorten('0x1234567890abcdef1234567890abcdef', 6)).toBe('0x1234…abcdef');
+    expect(shorten('short')).toBe('short');
+    expect(shorten(null)).toBe('-');
+  });
+});

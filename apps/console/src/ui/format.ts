@@ -1,0 +1,38 @@
+import { groupThousands } from '@tidemark/contract';
+import { languageInfo } from '@tidemark/i18n';
+import { currentLanguage } from './i18n';
+
+/** A wire decimal ("1234.50000000") grouped by thousands without trailing zeros: "1,234.5". */
+export function formatAmount(decimal: string | null | undefined): string {
+  if (decimal === null || decimal === undefined || decimal === '') return '-';
+  const trimmed = decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
+  return groupThousands(trimmed === '-0' ? '0' : trimmed);
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Epoch milliseconds as a local date and time in the operator's language, seconds included. */
+export function formatTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '-';
+  const locale = languageInfo(currentLanguage()).bcp47;
+  let formatter = formatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    });
+    formatters.set(locale, formatter);
+  }
+  return formatter.format(new Date(ms));
+}
+
+/** A long hash or address shortened for a table cell; the full text stays in the tooltip. */
+export function shorten(text: string | null | undefined, keep = 8): string {
+  if (!text) return '-';
+  return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
+}
