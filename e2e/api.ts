@@ -1,13 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
+  authCalls,
+  consoleRequest,
   newsign,
   NEWSIGN_DEFAULT_SECRET,
   userCalls,
   type CallDef,
   type CallInput,
   type CallOutput,
+  type ConsoleCallDef,
+  type ConsoleCallInput,
+  type ConsoleCallOutput,
   type Envelope,
 } from '@tidemark/contract';
+import { Secret, TOTP } from 'otpauth';
 import { inject } from 'vitest';
+import { codeFromOutbox, uniqueEmail } from './browser';
 
 /** Calls the running server directly, as the app would, for set-up that is not under test. */
 export async function api<C extends CallDef>(
@@ -39,4 +48,69 @@ export const DEMO = { email: 'demo@tidemark.dev', password: 'Demo2026' };
 
 export async function demoToken(): Promise<string> {
   return (await api(userCalls.login, { account: DEMO.email, password: DEMO.password })).token;
+}
+
+/** A new trader registered by email through the API, for journeys that start after sign-up. */
+export async function registerTrader(
+  prefix: string,
+  password = 'Custody2026',
+): Promise<{ email: string; password: string; token: string; userId: number }> {
+  const email = uniqueEmail(prefix);
+  await api(authCalls.sendMailValidCode, { email, lang: 'en' });
+  const code = await codeFromOutbox(email);
+  const { token } = await api(userCalls.register, {
+    account: email,
+    password,
+    confirmPassword: password,
+    code,
+  });
+  const { id } = await api(userCalls.findUserInfo, {}, token);
+  return { email, password, token, userId: id };
+}
+
+/** The first operator's credentials, as the server wrote them to DATA_DIR/initial-admin.json. */
+export interface InitialAdmin {
+  username: string;
+  password: string;
+  totpSecret: string;
+}
+
+export function initialAdmin(): InitialAdmin {
+  const file = path.join(inject('dataDir'), 'initial-admin.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as InitialAdmin;
+}
+
+/** The code an authenticator app shows now for the secret (SHA-1, 6 digits, 30 s). */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  }).generate({ timestamp });
+}
+
+/** Milliseconds left in the current 30-second TOTP step. */
+export function totpStepRemaining(timestamp = Date.now()): number {
+  return 30_000 - (timestamp % 30_000);
+}
+
+/** Calls the operator API with an operator's bearer token, to read what the console shows. */
+export async function consoleApi<C extends ConsoleCallDef>(
+  call: C,
+  input: ConsoleCallInput<C>,
+  token: string,
+): Promise<ConsoleCallOutput<C>> {
+  const { method, url, body } = consoleRequest(call, input);
+  const response = await fetch(`${inject('baseUrl')}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body,
+  });
+  const envelope = (await response.json()) as Envelope<ConsoleCallOutput<C>>;
+  if (envelope.status !== 1) throw new Error(`${url}: ${envelope.enMsg}`);
+  return envelope.data;
 }

@@ -42,9 +42,16 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-/** Runs the production build (apps/server/dist + apps/web/dist) on a free port with its own data. */
+/**
+ * Runs the production build (apps/server/dist, apps/web/dist and the console's apps/console/dist)
+ * on a free port with its own data.
+ */
 export default async function setup(project: TestProject) {
-  for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
+  for (const file of [
+    'apps/server/dist/main.js',
+    'apps/web/dist/index.html',
+    'apps/console/dist/index.html',
+  ]) {
     if (!fs.existsSync(path.join(root, file)))
       throw new Error(`${file} is missing: run npm run build first`);
   }

@@ -170,6 +170,9 @@ describe('a new trader’s money', () => {
 
     await filterTab(7).click();
     await page.waitForURL(/type=other/);
+    // The list of "all" is replaced by the filtered one: wait for that, not for a count the old
+    // list already had.
+    await page.locator('.change-log[data-filter="other"] .change-item').first().waitFor();
     await expect.poll(() => transfers().count()).toBe(2);
     const filters = await page
       .locator('.change-item')

@@ -32,6 +32,28 @@ const USER_PAGES = [
   ['spot-history', '/pages/trade/history'],
 ] as const;
 
+/** The custody pages of issue 5 (deposit, withdrawal, wallet, verification), for a signed-in trader. */
+const CUSTODY_PAGES = [
+  ['deposit', '/pages/deposit/index'],
+  ['deposit-tokens', '/pages/deposit/tokenList?currency=USDT'],
+  ['deposit-success', '/pages/deposit/success?amount=100.00000000&currency=USDT&chain=TRC20'],
+  ['deposit-records', '/pages/deposit/record'],
+  ['withdrawal-records', '/pages/deposit/record?tab=withdrawal'],
+  ['withdrawal-details-missing', '/pages/deposit/withdrawalDetails?id=999999'],
+  ['withdraw', '/pages/Withdrawal/index'],
+  ['withdraw-tokens', '/pages/Withdrawal/tokenList?currency=USDT'],
+  [
+    'withdraw-success',
+    '/pages/Withdrawal/success?amount=50.00000000&currency=USDT&chain=TRC20&address=TRbNkYJPMn8mk9216GVLZM1rbyWD4FSPyA',
+  ],
+  ['wallet', '/pages/wallet/index'],
+  ['wallet-address', '/pages/wallet/WalletAddress?currency=USDT&chain=TRC20'],
+  ['verify', '/pages/verify/index'],
+  ['verify-primary', '/pages/verify/primary'],
+  ['verify-high', '/pages/verify/high'],
+  ['verify-passport', '/pages/verify/passport'],
+] as const;
+
 let browser: Browser;
 let token: string;
 
@@ -71,10 +93,16 @@ describe('every page at 360 x 740', () => {
       shoot(theme, 'en', VISITOR_PAGES, false));
     it(`renders the account pages in the ${theme} theme`, () =>
       shoot(theme, 'en', USER_PAGES, true));
+    it(`renders the custody pages in the ${theme} theme`, () =>
+      shoot(theme, 'en', CUSTODY_PAGES, true));
   }
 
   it('renders right to left in Arabic', async () => {
     await shoot('dark', 'ar', [...VISITOR_PAGES.slice(0, 4), ...USER_PAGES.slice(0, 2)], true);
+  });
+
+  it('renders the custody pages right to left in Arabic', async () => {
+    await shoot('dark', 'ar', CUSTODY_PAGES, true);
   });
 
   it('renders Chinese, Hindi and Korean text with real fonts', async () => {
