@@ -40,9 +40,11 @@ function yardstick(): number {
   return Math.round(rows / seconds);
 }
 
+let transfers = 0;
+/** A transfer between two users; its reference names a new business record, as the app's do. */
 const transferSpec = (from: number, to: number, amount: bigint): PostSpec => ({
   type: 'transfer',
-  reference: `bench:${from}`,
+  reference: `transfer:${++transfers}`,
   postings: [
     { account: userAccount(from, 'real', 'coin', 'USDT'), amount: -amount },
     { account: userAccount(to, 'real', 'coin', 'USDT'), amount },
