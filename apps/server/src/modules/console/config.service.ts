@@ -9,9 +9,10 @@ import { isUniqueViolation } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { WITHDRAW_SETTINGS, withdrawSettings } from '../money/money.settings';
-import { isValidAddress } from '../wallet/wallet.address';
+import { checkAddress } from '../wallet/wallet.service';
 import type { CustodyChainRow } from '../wallet/wallet.table';
 import { audit, type Actor } from './console.audit';
+import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
 
 export function toConsoleChain(row: CustodyChainRow): ConsoleChain {
@@ -31,16 +32,12 @@ export function toConsoleChain(row: CustodyChainRow): ConsoleChain {
   };
 }
 
-export async function listChains(app: AppContext, query: { page: number; pageSize: number }) {
-  const { rows, total } = await repo.chainPage(app.db, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { list: rows.map(toConsoleChain), total, page: query.page, pageSize: query.pageSize };
-}
-
-function checkAddress(format: string, address: string, chain: string): void {
-  if (!isValidAddress(format, address)) throw new DomainError('addressInvalid', { chain });
+export function listChains(app: AppContext, query: Paging) {
+  return listPage(
+    query,
+    (page) => repo.chainPage(app.db, page),
+    (rows) => rows.map(toConsoleChain),
+  );
 }
 
 /** Fee and minimum within the chain's decimal places. */
@@ -67,7 +64,7 @@ export async function addChain(
     sort: number;
   },
 ): Promise<ConsoleChain> {
-  checkAddress(input.addressFormat, input.depositAddress, input.chain);
+  checkAddress({ chain: input.chain, address_format: input.addressFormat }, input.depositAddress);
   checkPrecision([input.withdrawFee, input.withdrawMin], input.decimals);
   try {
     return await app.writer.run(async (trx) => {
@@ -120,8 +117,7 @@ export async function editChain(
   return app.writer.run(async (trx) => {
     const before = await repo.findChain(trx, input.id);
     if (!before) throw new DomainError('notFound');
-    if (input.depositAddress !== undefined)
-      checkAddress(before.address_format, input.depositAddress, before.chain);
+    if (input.depositAddress !== undefined) checkAddress(before, input.depositAddress);
     checkPrecision(
       [input.withdrawFee, input.withdrawMin],
       input.decimals ?? Number(before.decimals),

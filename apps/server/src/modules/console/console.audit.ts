@@ -1,6 +1,7 @@
 import type { AuditTarget, ConsoleAuditEntry } from '@tidemark/contract';
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
+import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
 
 /** Who acts, from where: the operator of the session and the client's address. */
@@ -57,33 +58,31 @@ function parsed(json: string | null): unknown {
 }
 
 /** The audit log, newest first, by operator, action or target. */
-export async function auditLog(
+export function auditLog(
   app: AppContext,
-  query: {
+  query: Paging & {
     operatorId?: number | undefined;
     action: string | undefined;
     targetType: string | undefined;
     targetId: string | undefined;
-    page: number;
-    pageSize: number;
   },
 ) {
-  const { rows, total } = await repo.auditPage(app.db, query, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  const list = rows.map((r): ConsoleAuditEntry => ({
-    id: Number(r.id),
-    operatorId: r.operator_id === null ? null : Number(r.operator_id),
-    operatorUsername: r.username,
-    action: r.action,
-    targetType: r.target_type,
-    targetId: r.target_id,
-    before: parsed(r.before_json),
-    after: parsed(r.after_json),
-    reason: r.reason,
-    ip: r.ip,
-    createdAt: Number(r.created_at),
-  }));
-  return { list, total, page: query.page, pageSize: query.pageSize };
+  return listPage(
+    query,
+    (page) => repo.auditPage(app.db, query, page),
+    (rows) =>
+      rows.map((r): ConsoleAuditEntry => ({
+        id: Number(r.id),
+        operatorId: r.operator_id === null ? null : Number(r.operator_id),
+        operatorUsername: r.username,
+        action: r.action,
+        targetType: r.target_type,
+        targetId: r.target_id,
+        before: parsed(r.before_json),
+        after: parsed(r.after_json),
+        reason: r.reason,
+        ip: r.ip,
+        createdAt: Number(r.created_at),
+      })),
+  );
 }

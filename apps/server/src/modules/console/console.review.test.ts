@@ -1,4 +1,11 @@
-import { consoleCalls, moneyCalls, userCalls, type Envelope } from '@tidemark/contract';
+import {
+  consoleCalls,
+  moneyCalls,
+  userCalls,
+  type ConsoleCallDef,
+  type ConsoleCallInput,
+  type Envelope,
+} from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import {
@@ -47,17 +54,24 @@ function expectCode(answer: Envelope<unknown>, code: string, status = '400') {
 
 const asReviewer = () => ({ token: reviewer.token });
 
+/** An operator call made by the reviewer. */
+function reviewerCall<C extends ConsoleCallDef>(call: C, input: ConsoleCallInput<C>) {
+  return consoleCall(server, call, input, asReviewer());
+}
+
+async function expectRealCoin(userId: number, available: string, frozen: string) {
+  expect(await realCoin(userId)).toEqual({ available, frozen });
+}
+
 describe('deposit review', () => {
   it('lists pending deposits with their trader and screenshot, oldest first', async () => {
     const trader = await newTrader(server);
     const first = await requestDeposit(server, trader, '10');
     const second = await requestDeposit(server, trader, '20');
-    const list = await consoleCall(
-      server,
-      consoleCalls.listDeposits,
-      { status: 'pending', userId: trader.userId },
-      asReviewer(),
-    );
+    const list = await reviewerCall(consoleCalls.listDeposits, {
+      status: 'pending',
+      userId: trader.userId,
+    });
     expect(list.status).toBe(1);
     expect(list.data).toMatchObject({ total: 2, page: 1, pageSize: 20 });
     expect(list.data.list.map((d) => d.id)).toEqual([first, second]);
@@ -70,19 +84,14 @@ describe('deposit review', () => {
       status: 'pending',
       imageUploadId: expect.any(Number),
     });
-    const bad = await consoleCall(
-      server,
-      consoleCalls.listDeposits,
-      { status: 'approved' as never },
-      asReviewer(),
-    );
+    const bad = await reviewerCall(consoleCalls.listDeposits, { status: 'approved' as never });
     expectCode(bad, 'invalidInput');
   });
 
   it('approves a deposit: credited through the ledger, audited with before and after', async () => {
     const trader = await newTrader(server);
     const id = await requestDeposit(server, trader, '125.5');
-    const approved = await consoleCall(server, consoleCalls.approveDeposit, { id }, asReviewer());
+    const approved = await reviewerCall(consoleCalls.approveDeposit, { id });
     expect(approved).toMatchObject({
       status: 1,
       data: {
@@ -92,10 +101,7 @@ describe('deposit review', () => {
         ledgerTransactionId: expect.any(Number),
       },
     });
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '125.50000000',
-      frozen: '0.00000000',
-    });
+    await expectRealCoin(trader.userId, '125.50000000', '0.00000000');
     const [row] = await auditRows(server);
     expect(row).toMatchObject({
       operator_id: BigInt(reviewer.id),
@@ -110,19 +116,13 @@ describe('deposit review', () => {
 
     // Decided once: a second approval (or a rejection) changes nothing and writes no row.
     const rows = (await auditRows(server)).length;
+    expectCode(await reviewerCall(consoleCalls.approveDeposit, { id }), 'reviewStateChanged');
     expectCode(
-      await consoleCall(server, consoleCalls.approveDeposit, { id }, asReviewer()),
-      'reviewStateChanged',
-    );
-    expectCode(
-      await consoleCall(server, consoleCalls.rejectDeposit, { id, reason: 'late' }, asReviewer()),
+      await reviewerCall(consoleCalls.rejectDeposit, { id, reason: 'late' }),
       'reviewStateChanged',
     );
     expect((await auditRows(server)).length).toBe(rows);
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '125.50000000',
-      frozen: '0.00000000',
-    });
+    await expectRealCoin(trader.userId, '125.50000000', '0.00000000');
   });
 
   it('rejects only with a reason, which the trader sees; a missing id is notFound', async () => {
@@ -130,10 +130,7 @@ describe('deposit review', () => {
     const id = await requestDeposit(server, trader, '30');
     const rows = (await auditRows(server)).length;
     for (const reason of ['', '   ']) {
-      expectCode(
-        await consoleCall(server, consoleCalls.rejectDeposit, { id, reason }, asReviewer()),
-        'reasonRequired',
-      );
+      expectCode(await reviewerCall(consoleCalls.rejectDeposit, { id, reason }), 'reasonRequired');
     }
     const noField = await consoleFetch(
       server,
@@ -143,28 +140,17 @@ describe('deposit review', () => {
     );
     expectCode((await noField.json()) as Envelope<unknown>, 'reasonRequired');
     expectCode(
-      await consoleCall(
-        server,
-        consoleCalls.rejectDeposit,
-        { id: 987_654, reason: 'x' },
-        asReviewer(),
-      ),
+      await reviewerCall(consoleCalls.rejectDeposit, { id: 987_654, reason: 'x' }),
       'notFound',
       '404',
     );
-    expectCode(
-      await consoleCall(server, consoleCalls.approveDeposit, { id: 987_654 }, asReviewer()),
-      'notFound',
-      '404',
-    );
+    expectCode(await reviewerCall(consoleCalls.approveDeposit, { id: 987_654 }), 'notFound', '404');
     expect((await auditRows(server)).length).toBe(rows);
 
-    const rejected = await consoleCall(
-      server,
-      consoleCalls.rejectDeposit,
-      { id, reason: 'The screenshot shows another amount' },
-      asReviewer(),
-    );
+    const rejected = await reviewerCall(consoleCalls.rejectDeposit, {
+      id,
+      reason: 'The screenshot shows another amount',
+    });
     expect(rejected).toMatchObject({
       status: 1,
       data: { status: 'rejected', reason: 'The screenshot shows another amount' },
@@ -179,21 +165,13 @@ describe('deposit review', () => {
       status: 'rejected',
       reason: 'The screenshot shows another amount',
     });
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '0.00000000',
-      frozen: '0.00000000',
-    });
+    await expectRealCoin(trader.userId, '0.00000000', '0.00000000');
   });
 
   it('shows the screenshot to reviewers (not audited) and not to support', async () => {
     const trader = await newTrader(server);
     const id = await requestDeposit(server, trader, '5');
-    const list = await consoleCall(
-      server,
-      consoleCalls.listDeposits,
-      { userId: trader.userId },
-      asReviewer(),
-    );
+    const list = await reviewerCall(consoleCalls.listDeposits, { userId: trader.userId });
     const uploadId = list.data.list.find((d) => d.id === id)!.imageUploadId;
     const rows = (await auditRows(server)).length;
     const image = await consoleFetch(
@@ -215,12 +193,7 @@ describe('deposit review', () => {
       { token: support.token },
     );
     expectCode(refused, 'forbidden', '403');
-    const missing = await consoleCall(
-      server,
-      consoleCalls.viewUpload,
-      { id: 999_999 },
-      asReviewer(),
-    );
+    const missing = await reviewerCall(consoleCalls.viewUpload, { id: 999_999 });
     expectCode(missing, 'notFound', '404');
   });
 });
@@ -229,12 +202,10 @@ describe('verification review', () => {
   it('fails a submission with a reason, then verifies the next one; ID image views are audited', async () => {
     const trader = await newTrader(server);
     const first = await submitPrimaryKyc(server, trader);
-    const queue = await consoleCall(
-      server,
-      consoleCalls.listKyc,
-      { status: 'certifying', userId: trader.userId },
-      asReviewer(),
-    );
+    const queue = await reviewerCall(consoleCalls.listKyc, {
+      status: 'certifying',
+      userId: trader.userId,
+    });
     expect(queue.data.list).toEqual([
       expect.objectContaining({
         id: first,
@@ -247,31 +218,21 @@ describe('verification review', () => {
       }),
     ]);
     expectCode(
-      await consoleCall(server, consoleCalls.rejectKyc, { id: first, reason: ' ' }, asReviewer()),
+      await reviewerCall(consoleCalls.rejectKyc, { id: first, reason: ' ' }),
       'reasonRequired',
     );
-    const failed = await consoleCall(
-      server,
-      consoleCalls.rejectKyc,
-      { id: first, reason: 'The ID photo is blurred' },
-      asReviewer(),
-    );
+    const failed = await reviewerCall(consoleCalls.rejectKyc, {
+      id: first,
+      reason: 'The ID photo is blurred',
+    });
     expect(failed).toMatchObject({
       status: 1,
       data: { status: 'failed', reason: 'The ID photo is blurred' },
     });
-    expectCode(
-      await consoleCall(server, consoleCalls.approveKyc, { id: first }, asReviewer()),
-      'reviewStateChanged',
-    );
+    expectCode(await reviewerCall(consoleCalls.approveKyc, { id: first }), 'reviewStateChanged');
 
     const second = await submitPrimaryKyc(server, trader);
-    const approved = await consoleCall(
-      server,
-      consoleCalls.approveKyc,
-      { id: second },
-      asReviewer(),
-    );
+    const approved = await reviewerCall(consoleCalls.approveKyc, { id: second });
     expect(approved).toMatchObject({
       status: 1,
       data: { status: 'verified', reviewedBy: reviewer.id },
@@ -310,17 +271,12 @@ describe('withdrawal pipeline', () => {
     const requested = await requestWithdrawal(server, trader, '100');
     expect(requested.status).toBe(1);
     const id = requested.data.id;
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '399.00000000',
-      frozen: '101.00000000',
-    });
+    await expectRealCoin(trader.userId, '399.00000000', '101.00000000');
 
-    const open = await consoleCall(
-      server,
-      consoleCalls.listWithdrawals,
-      { status: 'open', userId: trader.userId },
-      asReviewer(),
-    );
+    const open = await reviewerCall(consoleCalls.listWithdrawals, {
+      status: 'open',
+      userId: trader.userId,
+    });
     expect(open.data.list).toEqual([
       expect.objectContaining({
         id,
@@ -331,26 +287,19 @@ describe('withdrawal pipeline', () => {
     ]);
     const steps: string[] = [];
     for (const txHash of [undefined, undefined, 'a'.repeat(64)]) {
-      const moved = await consoleCall(
-        server,
-        consoleCalls.advanceWithdrawal,
-        { id, ...(txHash ? { txHash } : {}) },
-        asReviewer(),
-      );
+      const moved = await reviewerCall(consoleCalls.advanceWithdrawal, {
+        id,
+        ...(txHash ? { txHash } : {}),
+      });
       expect(moved.status).toBe(1);
       steps.push(moved.data.status);
     }
     expect(steps).toEqual(['risk', 'packaging', 'completed']);
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '399.00000000',
-      frozen: '0.00000000',
+    await expectRealCoin(trader.userId, '399.00000000', '0.00000000');
+    const done = await reviewerCall(consoleCalls.listWithdrawals, {
+      status: 'completed',
+      userId: trader.userId,
     });
-    const done = await consoleCall(
-      server,
-      consoleCalls.listWithdrawals,
-      { status: 'completed', userId: trader.userId },
-      asReviewer(),
-    );
     expect(done.data.list[0]).toMatchObject({
       id,
       txHash: 'a'.repeat(64),
@@ -370,17 +319,9 @@ describe('withdrawal pipeline', () => {
     expect(JSON.parse(rows[0]!.before_json!)).toMatchObject({ status: 'packaging' });
     expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({ status: 'completed' });
 
+    expectCode(await reviewerCall(consoleCalls.advanceWithdrawal, { id }), 'reviewStateChanged');
     expectCode(
-      await consoleCall(server, consoleCalls.advanceWithdrawal, { id }, asReviewer()),
-      'reviewStateChanged',
-    );
-    expectCode(
-      await consoleCall(
-        server,
-        consoleCalls.rejectWithdrawal,
-        { id, reason: 'too late' },
-        asReviewer(),
-      ),
+      await reviewerCall(consoleCalls.rejectWithdrawal, { id, reason: 'too late' }),
       'reviewStateChanged',
     );
   });
@@ -389,55 +330,34 @@ describe('withdrawal pipeline', () => {
     const trader = await withdrawingTrader(server, adminToken, '300');
     const a = (await requestWithdrawal(server, trader, '50')).data.id;
     const b = (await requestWithdrawal(server, trader, '60')).data.id;
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '188.00000000',
-      frozen: '112.00000000',
-    });
+    await expectRealCoin(trader.userId, '188.00000000', '112.00000000');
     for (const call of [consoleCalls.rejectWithdrawal, consoleCalls.failWithdrawal]) {
-      expectCode(
-        await consoleCall(server, call, { id: a, reason: '' }, asReviewer()),
-        'reasonRequired',
-      );
+      expectCode(await reviewerCall(call, { id: a, reason: '' }), 'reasonRequired');
     }
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '188.00000000',
-      frozen: '112.00000000',
-    });
+    await expectRealCoin(trader.userId, '188.00000000', '112.00000000');
 
-    await consoleCall(server, consoleCalls.advanceWithdrawal, { id: b }, asReviewer());
-    const rejected = await consoleCall(
-      server,
-      consoleCalls.rejectWithdrawal,
-      { id: a, reason: 'Address on a sanctions list' },
-      asReviewer(),
-    );
+    await reviewerCall(consoleCalls.advanceWithdrawal, { id: b });
+    const rejected = await reviewerCall(consoleCalls.rejectWithdrawal, {
+      id: a,
+      reason: 'Address on a sanctions list',
+    });
     expect(rejected).toMatchObject({
       status: 1,
       data: { status: 'rejected', reason: 'Address on a sanctions list' },
     });
-    const failed = await consoleCall(
-      server,
-      consoleCalls.failWithdrawal,
-      { id: b, reason: 'The owner could not confirm the request' },
-      asReviewer(),
-    );
-    expect(failed).toMatchObject({ status: 1, data: { status: 'authFailed' } });
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '300.00000000',
-      frozen: '0.00000000',
+    const failed = await reviewerCall(consoleCalls.failWithdrawal, {
+      id: b,
+      reason: 'The owner could not confirm the request',
     });
+    expect(failed).toMatchObject({ status: 1, data: { status: 'authFailed' } });
+    await expectRealCoin(trader.userId, '300.00000000', '0.00000000');
     const rows = (await auditRows(server)).slice(0, 2);
     expect(rows.map((r) => [r.action, r.target_id, r.reason])).toEqual([
       ['withdrawal.fail', String(b), 'The owner could not confirm the request'],
       ['withdrawal.reject', String(a), 'Address on a sanctions list'],
     ]);
     expectCode(
-      await consoleCall(
-        server,
-        consoleCalls.failWithdrawal,
-        { id: 999_999, reason: 'x' },
-        asReviewer(),
-      ),
+      await reviewerCall(consoleCalls.failWithdrawal, { id: 999_999, reason: 'x' }),
       'notFound',
       '404',
     );
@@ -457,11 +377,7 @@ describe('freezing traders', () => {
       ),
       'reasonRequired',
     );
-    expectCode(
-      await consoleCall(server, consoleCalls.freezeUser, input, asReviewer()),
-      'forbidden',
-      '403',
-    );
+    expectCode(await reviewerCall(consoleCalls.freezeUser, input), 'forbidden', '403');
     const frozen = await consoleCall(server, consoleCalls.freezeUser, input, {
       token: support.token,
     });
@@ -510,10 +426,7 @@ describe('freezing traders', () => {
     expect(frozen).toMatchObject({ status: 1, data: { withdrawFrozen: true, status: 'active' } });
     const refused = await requestWithdrawal(server, trader, '10');
     expect(refused).toMatchObject({ code: 'withdrawFrozen' });
-    expect(await realCoin(trader.userId)).toEqual({
-      available: '100.00000000',
-      frozen: '0.00000000',
-    });
+    await expectRealCoin(trader.userId, '100.00000000', '0.00000000');
     await consoleCall(
       server,
       consoleCalls.unfreezeUser,

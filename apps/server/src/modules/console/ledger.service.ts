@@ -10,6 +10,7 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { checkPlatform } from '../../ledger/check';
 import { audit, type Actor } from './console.audit';
+import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
 
 /**
@@ -22,61 +23,58 @@ const ownerOf = (owner: string, ownerId: bigint) => ({
   userId: owner === 'user' ? Number(ownerId) : null,
 });
 
-export async function accounts(
+export function accounts(
   app: AppContext,
-  query: {
+  query: Paging & {
     owner?: LedgerOwner | undefined;
     userId?: number | undefined;
     book?: AccountMode | undefined;
     wallet: string | undefined;
     currency: string | undefined;
-    page: number;
-    pageSize: number;
   },
 ) {
-  const { rows, total } = await repo.ledgerAccountPage(app.db, query, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  const list = rows.map((r): ConsoleLedgerAccount => ({
-    id: Number(r.id),
-    ...ownerOf(r.owner, r.owner_id),
-    book: r.book as AccountMode,
-    wallet: r.wallet,
-    currency: r.currency,
-    balance: formatMoney(BigInt(r.balance)),
-    canBeNegative: BigInt(r.can_be_negative) !== 0n,
-    createdAt: Number(r.created_at),
-  }));
-  return { list, total, page: query.page, pageSize: query.pageSize };
+  return listPage(
+    query,
+    (page) => repo.ledgerAccountPage(app.db, query, page),
+    (rows) =>
+      rows.map((r): ConsoleLedgerAccount => ({
+        id: Number(r.id),
+        ...ownerOf(r.owner, r.owner_id),
+        book: r.book as AccountMode,
+        wallet: r.wallet,
+        currency: r.currency,
+        balance: formatMoney(BigInt(r.balance)),
+        canBeNegative: BigInt(r.can_be_negative) !== 0n,
+        createdAt: Number(r.created_at),
+      })),
+  );
 }
 
-export async function transactions(
+export function transactions(
   app: AppContext,
-  query: {
+  query: Paging & {
     type: string | undefined;
     userId?: number | undefined;
     reference: string | undefined;
-    page: number;
-    pageSize: number;
   },
 ) {
-  const { rows, total } = await repo.ledgerTransactionPage(app.db, query, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  const counts = await repo.entryCounts(
-    app.db,
-    rows.map((r) => r.id),
+  return listPage(
+    query,
+    (page) => repo.ledgerTransactionPage(app.db, query, page),
+    async (rows) => {
+      const counts = await repo.entryCounts(
+        app.db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        type: r.type,
+        reference: r.reference,
+        createdAt: Number(r.created_at),
+        entryCount: counts.get(String(r.id)) ?? 0,
+      }));
+    },
   );
-  const list = rows.map((r) => ({
-    id: Number(r.id),
-    type: r.type,
-    reference: r.reference,
-    createdAt: Number(r.created_at),
-    entryCount: counts.get(String(r.id)) ?? 0,
-  }));
-  return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function transaction(app: AppContext, id: number) {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets';
 import { audit, type Actor } from './console.audit';
+import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
 import type { OperatorRow } from './console.table';
 
@@ -219,12 +220,12 @@ export async function changePassword(
   return null;
 }
 
-export async function listOperators(app: AppContext, query: { page: number; pageSize: number }) {
-  const { rows, total } = await repo.operatorPage(app.db, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { list: rows.map(toConsoleOperator), total, page: query.page, pageSize: query.pageSize };
+export function listOperators(app: AppContext, query: Paging) {
+  return listPage(
+    query,
+    (page) => repo.operatorPage(app.db, page),
+    (rows) => rows.map(toConsoleOperator),
+  );
 }
 
 /**

@@ -8,14 +8,17 @@ import {
   type KycKind,
   type KycSubmissionState,
 } from '@tidemark/contract';
-import type { Trx } from '../../db/database';
+import type { Executor, Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import type { RawAnswer } from './console.http';
 import { readUpload } from '../images/images.service';
 import * as kycReview from '../kyc/kyc.review';
 import * as moneyReview from '../money/money.review';
-import { audit, type Actor, type AuditRecord } from './console.audit';
+import type { KycSubmissionRow } from '../kyc/kyc.table';
+import type { DepositRow, WithdrawalRow } from '../money/money.table';
+import { audit, type Actor } from './console.audit';
+import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
 import { toConsoleDeposit, toConsoleKyc, toConsoleWithdrawal } from './queues.mappers';
 
@@ -25,8 +28,28 @@ import { toConsoleDeposit, toConsoleKyc, toConsoleWithdrawal } from './queues.ma
  * transaction, so a decision and its record commit together or not at all.
  */
 
-type Paging = { page: number; pageSize: number };
-const pageOf = (q: Paging) => ({ offset: (q.page - 1) * q.pageSize, limit: q.pageSize });
+/** A review queue: how its records are read and shown, and the audit target of its decisions. */
+interface ReviewQueue<Row extends { user_id: bigint }, Item> {
+  targetType: 'deposit' | 'withdrawal' | 'kyc';
+  find: (db: Executor, id: number) => Promise<Row | undefined>;
+  toConsole: (row: Row, account: string) => Item;
+}
+
+const DEPOSITS: ReviewQueue<DepositRow, ConsoleDeposit> = {
+  targetType: 'deposit',
+  find: repo.findDeposit,
+  toConsole: toConsoleDeposit,
+};
+const WITHDRAWALS: ReviewQueue<WithdrawalRow, ConsoleWithdrawal> = {
+  targetType: 'withdrawal',
+  find: repo.findWithdrawal,
+  toConsole: toConsoleWithdrawal,
+};
+const KYC: ReviewQueue<KycSubmissionRow, ConsoleKyc> = {
+  targetType: 'kyc',
+  find: repo.findKyc,
+  toConsole: toConsoleKyc,
+};
 
 async function accountsOf(app: AppContext, rows: readonly { user_id: bigint }[]) {
   const accounts = await repo.userAccounts(
@@ -36,21 +59,28 @@ async function accountsOf(app: AppContext, rows: readonly { user_id: bigint }[])
   return (row: { user_id: bigint }) => accounts.get(String(row.user_id)) ?? '';
 }
 
-export async function deposits(
+/** Rows of a queue as the console shows them, each with its trader. */
+async function shown<Row extends { user_id: bigint }, Item>(
+  app: AppContext,
+  queue: ReviewQueue<Row, Item>,
+  rows: readonly Row[],
+): Promise<Item[]> {
+  const account = await accountsOf(app, rows);
+  return rows.map((r) => queue.toConsole(r, account(r)));
+}
+
+export function deposits(
   app: AppContext,
   query: Paging & { status?: DepositStatus | undefined; userId?: number | undefined },
 ) {
-  const { rows, total } = await repo.depositPage(app.db, query, pageOf(query));
-  const account = await accountsOf(app, rows);
-  return {
-    list: rows.map((r) => toConsoleDeposit(r, account(r))),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return listPage(
+    query,
+    (page) => repo.depositPage(app.db, query, page),
+    (rows) => shown(app, DEPOSITS, rows),
+  );
 }
 
-export async function withdrawals(
+export function withdrawals(
   app: AppContext,
   query: Paging & { status?: ConsoleWithdrawalFilter | undefined; userId?: number | undefined },
 ) {
@@ -60,21 +90,14 @@ export async function withdrawals(
       : query.status === 'open'
         ? WITHDRAWAL_OPEN_STATES
         : [query.status];
-  const { rows, total } = await repo.withdrawalPage(
-    app.db,
-    { statuses, userId: query.userId },
-    pageOf(query),
+  return listPage(
+    query,
+    (page) => repo.withdrawalPage(app.db, { statuses, userId: query.userId }, page),
+    (rows) => shown(app, WITHDRAWALS, rows),
   );
-  const account = await accountsOf(app, rows);
-  return {
-    list: rows.map((r) => toConsoleWithdrawal(r, account(r))),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
 }
 
-export async function kyc(
+export function kyc(
   app: AppContext,
   query: Paging & {
     status?: KycSubmissionState | undefined;
@@ -82,177 +105,119 @@ export async function kyc(
     userId?: number | undefined;
   },
 ) {
-  const { rows, total } = await repo.kycPage(app.db, query, pageOf(query));
-  const account = await accountsOf(app, rows);
-  return {
-    list: rows.map((r) => toConsoleKyc(r, account(r))),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  return listPage(
+    query,
+    (page) => repo.kycPage(app.db, query, page),
+    (rows) => shown(app, KYC, rows),
+  );
 }
 
-/** One decision: the review function and its audit row, in one transaction. */
-async function decide(
+/**
+ * One decision: the owning module's review function, given the operator, and its audit row, in
+ * one transaction. Answers the record as stored once decided (the review functions answer their
+ * own shapes).
+ */
+async function decide<
+  Row extends { user_id: bigint },
+  Item,
+  Input extends { id: number; reason?: string | undefined },
+>(
   app: AppContext,
   actor: Actor,
-  record: Omit<AuditRecord, 'before' | 'after'>,
-  run: (trx: Trx) => Promise<{ before: unknown; after: unknown }>,
-): Promise<void> {
+  queue: ReviewQueue<Row, Item>,
+  action: string,
+  input: Input,
+  review: (
+    app: AppContext,
+    trx: Trx,
+    input: Input & { operatorId: number },
+  ) => Promise<{ before: unknown; after: unknown }>,
+): Promise<Item> {
   await app.writer.run(async (trx) => {
-    const { before, after } = await run(trx);
-    await audit(app, trx, actor, { ...record, before, after });
+    const { before, after } = await review(app, trx, { ...input, operatorId: actor.operatorId });
+    await audit(app, trx, actor, {
+      action,
+      targetType: queue.targetType,
+      targetId: input.id,
+      reason: input.reason ?? null,
+      before,
+      after,
+    });
   });
+  const row = await queue.find(app.db, input.id);
+  if (!row) throw new DomainError('notFound');
+  const account = await accountsOf(app, [row]);
+  return queue.toConsole(row, account(row));
 }
 
-/** The record as stored once decided (the review functions answer their own shapes). */
-async function depositRecord(app: AppContext, id: number): Promise<ConsoleDeposit> {
-  const row = await repo.findDeposit(app.db, id);
-  if (!row) throw new DomainError('notFound');
-  return toConsoleDeposit(row, (await accountsOf(app, [row]))(row));
-}
-async function withdrawalRecord(app: AppContext, id: number): Promise<ConsoleWithdrawal> {
-  const row = await repo.findWithdrawal(app.db, id);
-  if (!row) throw new DomainError('notFound');
-  return toConsoleWithdrawal(row, (await accountsOf(app, [row]))(row));
-}
-async function kycRecord(app: AppContext, id: number): Promise<ConsoleKyc> {
-  const row = await repo.findKyc(app.db, id);
-  if (!row) throw new DomainError('notFound');
-  return toConsoleKyc(row, (await accountsOf(app, [row]))(row));
-}
-
-export async function approveDeposit(
+export function approveDeposit(
   app: AppContext,
   actor: Actor,
   input: { id: number },
 ): Promise<ConsoleDeposit> {
-  await decide(
-    app,
-    actor,
-    { action: 'deposit.approve', targetType: 'deposit', targetId: input.id },
-    (trx) => moneyReview.approveDeposit(app, trx, { id: input.id, operatorId: actor.operatorId }),
-  );
-  return depositRecord(app, input.id);
+  return decide(app, actor, DEPOSITS, 'deposit.approve', input, moneyReview.approveDeposit);
 }
 
-export async function rejectDeposit(
+export function rejectDeposit(
   app: AppContext,
   actor: Actor,
   input: { id: number; reason: string },
 ): Promise<ConsoleDeposit> {
-  await decide(
-    app,
-    actor,
-    { action: 'deposit.reject', targetType: 'deposit', targetId: input.id, reason: input.reason },
-    (trx) =>
-      moneyReview.rejectDeposit(app, trx, {
-        id: input.id,
-        operatorId: actor.operatorId,
-        reason: input.reason,
-      }),
-  );
-  return depositRecord(app, input.id);
+  return decide(app, actor, DEPOSITS, 'deposit.reject', input, moneyReview.rejectDeposit);
 }
 
-export async function advanceWithdrawal(
+export function advanceWithdrawal(
   app: AppContext,
   actor: Actor,
   input: { id: number; txHash?: string | undefined },
 ): Promise<ConsoleWithdrawal> {
-  await decide(
+  return decide(
     app,
     actor,
-    { action: 'withdrawal.advance', targetType: 'withdrawal', targetId: input.id },
-    (trx) =>
-      moneyReview.advanceWithdrawal(app, trx, {
-        id: input.id,
-        operatorId: actor.operatorId,
-        ...(input.txHash !== undefined ? { txHash: input.txHash } : {}),
-      }),
+    WITHDRAWALS,
+    'withdrawal.advance',
+    input,
+    moneyReview.advanceWithdrawal,
   );
-  return withdrawalRecord(app, input.id);
 }
 
-export async function rejectWithdrawal(
+export function rejectWithdrawal(
   app: AppContext,
   actor: Actor,
   input: { id: number; reason: string },
 ): Promise<ConsoleWithdrawal> {
-  await decide(
-    app,
-    actor,
-    {
-      action: 'withdrawal.reject',
-      targetType: 'withdrawal',
-      targetId: input.id,
-      reason: input.reason,
-    },
-    (trx) =>
-      moneyReview.rejectWithdrawal(app, trx, {
-        id: input.id,
-        operatorId: actor.operatorId,
-        reason: input.reason,
-      }),
-  );
-  return withdrawalRecord(app, input.id);
+  return decide(app, actor, WITHDRAWALS, 'withdrawal.reject', input, moneyReview.rejectWithdrawal);
 }
 
-export async function failWithdrawal(
+export function failWithdrawal(
   app: AppContext,
   actor: Actor,
   input: { id: number; reason: string },
 ): Promise<ConsoleWithdrawal> {
-  await decide(
+  return decide(
     app,
     actor,
-    {
-      action: 'withdrawal.fail',
-      targetType: 'withdrawal',
-      targetId: input.id,
-      reason: input.reason,
-    },
-    (trx) =>
-      moneyReview.failWithdrawalAuthentication(app, trx, {
-        id: input.id,
-        operatorId: actor.operatorId,
-        reason: input.reason,
-      }),
+    WITHDRAWALS,
+    'withdrawal.fail',
+    input,
+    moneyReview.failWithdrawalAuthentication,
   );
-  return withdrawalRecord(app, input.id);
 }
 
-export async function approveKyc(
+export function approveKyc(
   app: AppContext,
   actor: Actor,
   input: { id: number },
 ): Promise<ConsoleKyc> {
-  await decide(
-    app,
-    actor,
-    { action: 'kyc.approve', targetType: 'kyc', targetId: input.id },
-    (trx) => kycReview.approveKyc(app, trx, { id: input.id, operatorId: actor.operatorId }),
-  );
-  return kycRecord(app, input.id);
+  return decide(app, actor, KYC, 'kyc.approve', input, kycReview.approveKyc);
 }
 
-export async function rejectKyc(
+export function rejectKyc(
   app: AppContext,
   actor: Actor,
   input: { id: number; reason: string },
 ): Promise<ConsoleKyc> {
-  await decide(
-    app,
-    actor,
-    { action: 'kyc.reject', targetType: 'kyc', targetId: input.id, reason: input.reason },
-    (trx) =>
-      kycReview.rejectKyc(app, trx, {
-        id: input.id,
-        operatorId: actor.operatorId,
-        reason: input.reason,
-      }),
-  );
-  return kycRecord(app, input.id);
+  return decide(app, actor, KYC, 'kyc.reject', input, kycReview.rejectKyc);
 }
 
 /** Deposit screenshots and bound-wallet images are not identity documents. */

@@ -17,6 +17,7 @@ import { accountChanges } from '../assets/assets.service';
 import { closeAllSessions, disconnectUser } from '../auth/session.service';
 import type { UserRow } from '../user/user.table';
 import { audit, type Actor } from './console.audit';
+import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
 import { toConsoleKyc } from './queues.mappers';
 
@@ -40,15 +41,12 @@ export function toConsoleUser(row: UserRow): ConsoleUser {
   };
 }
 
-export async function listUsers(
-  app: AppContext,
-  query: { q: string | undefined; page: number; pageSize: number },
-) {
-  const { rows, total } = await repo.userPage(app.db, query.q, {
-    offset: (query.page - 1) * query.pageSize,
-    limit: query.pageSize,
-  });
-  return { list: rows.map(toConsoleUser), total, page: query.page, pageSize: query.pageSize };
+export function listUsers(app: AppContext, query: Paging & { q: string | undefined }) {
+  return listPage(
+    query,
+    (page) => repo.userPage(app.db, query.q, page),
+    (rows) => rows.map(toConsoleUser),
+  );
 }
 
 async function requireUser(app: AppContext, id: number): Promise<UserRow> {

@@ -58,33 +58,24 @@ interface PageQuery {
   pageSize: number;
 }
 
-export async function depositPage(
+/** One page of a user's own deposits or withdrawals, newest first, by status or id. */
+export function userRecordPage(
   db: Executor,
+  table: 'deposits',
   query: PageQuery,
-): Promise<{ rows: DepositRow[]; total: number }> {
-  const base = db
-    .selectFrom('deposits')
-    .where('user_id', '=', BigInt(query.userId))
-    .$if(query.status !== undefined, (qb) => qb.where('status', '=', query.status ?? ''))
-    .$if(query.id !== undefined, (qb) => qb.where('id', '=', BigInt(query.id ?? 0)));
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((query.page - 1) * query.pageSize)
-      .limit(query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}
-
-export async function withdrawalPage(
+): Promise<{ rows: DepositRow[]; total: number }>;
+export function userRecordPage(
   db: Executor,
+  table: 'withdrawals',
   query: PageQuery,
-): Promise<{ rows: WithdrawalRow[]; total: number }> {
+): Promise<{ rows: WithdrawalRow[]; total: number }>;
+export async function userRecordPage(
+  db: Executor,
+  table: 'deposits' | 'withdrawals',
+  query: PageQuery,
+) {
   const base = db
-    .selectFrom('withdrawals')
+    .selectFrom(table)
     .where('user_id', '=', BigInt(query.userId))
     .$if(query.status !== undefined, (qb) => qb.where('status', '=', query.status ?? ''))
     .$if(query.id !== undefined, (qb) => qb.where('id', '=', BigInt(query.id ?? 0)));

@@ -324,7 +324,7 @@ interface PageInput {
 }
 
 export async function depositRecords(app: AppContext, userId: number, query: PageInput) {
-  const { rows, total } = await repo.depositPage(app.db, { userId, ...query });
+  const { rows, total } = await repo.userRecordPage(app.db, 'deposits', { userId, ...query });
   return {
     list: rows.map((r) => own(toDepositRecord(r))),
     total,
@@ -335,7 +335,7 @@ export async function depositRecords(app: AppContext, userId: number, query: Pag
 
 export async function withdrawalRecords(app: AppContext, userId: number, query: PageInput) {
   const [{ rows, total }, settings] = await Promise.all([
-    repo.withdrawalPage(app.db, { userId, ...query }),
+    repo.userRecordPage(app.db, 'withdrawals', { userId, ...query }),
     withdrawSettings(app.db),
   ]);
   return {
