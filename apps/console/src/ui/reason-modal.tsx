@@ -1,4 +1,5 @@
 import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const REASON_MAX_LENGTH = 500;
@@ -57,4 +58,39 @@ export function ReasonModal(props: ReasonModalProps) {
       </Form>
     </Modal>
   );
+}
+
+/**
+ * What a ReasonModal is open for (a record, or a record and a choice) and the props that tie the
+ * dialog to the call: it closes, and `onDone` runs, only once the call has succeeded; a failed
+ * call leaves it open with the reason as written. `onDone` sees the values of the render in which
+ * the reason was submitted.
+ */
+export function useReasonDialog<T>(options: {
+  pending: boolean;
+  /** Makes the call for `target`; `onSuccess` must run when it succeeds. */
+  submit(target: T, reason: string, onSuccess: () => void): void;
+  /** After success, once the dialog is closed: the note, anything else to close. */
+  onDone(target: T): void;
+}) {
+  const [target, setTarget] = useState<T | null>(null);
+  const close = () => setTarget(null);
+  return {
+    /** What the dialog is open for; null while it is closed. */
+    target,
+    ask: (next: T) => setTarget(() => next),
+    dialog: {
+      open: target !== null,
+      pending: options.pending,
+      onCancel: close,
+      onSubmit: (reason: string) => {
+        if (target === null) return;
+        const { onDone } = options;
+        options.submit(target, reason, () => {
+          close();
+          onDone(target);
+        });
+      },
+    },
+  };
 }

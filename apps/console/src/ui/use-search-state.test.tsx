@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useSearchState } from './use-search-state';
+import { oneOf, useSearchState } from './use-search-state';
 
 const DEFAULTS = { status: 'pending', q: '', page: '1' } as const;
 
@@ -50,5 +50,18 @@ describe('useSearchState', () => {
     fireEvent.click(screen.getByText('page 2'));
     expect(new URLSearchParams(search()).get('q')).toBe('alice');
     expect(state()).toEqual({ status: 'pending', q: 'alice', page: '2' });
+  });
+});
+
+describe('oneOf', () => {
+  const TABS = ['pending', 'success', 'rejected'] as const;
+
+  it('takes a known value from the URL', () => {
+    expect(oneOf(TABS, 'rejected', 'pending')).toBe('rejected');
+  });
+
+  it('falls back for an unknown or missing value', () => {
+    expect(oneOf(TABS, 'bogus', 'pending')).toBe('pending');
+    expect(oneOf(TABS, '', undefined)).toBeUndefined();
   });
 });

@@ -43,3 +43,12 @@ export function positiveInt(text: string | undefined, fallback: number): number 
   const value = Number(text);
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
+
+/** The value from the URL when it is one of `allowed` (a tab, a filter), or the fallback. */
+export function oneOf<T extends string, F extends T | undefined>(
+  allowed: readonly T[],
+  text: string,
+  fallback: F,
+): T | F {
+  return (allowed as readonly string[]).includes(text) ? (text as T) : fallback;
+}

@@ -1,10 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleCalls, type ConsoleCallInput } from '@tidemark/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { consoleCalls } from '@tidemark/contract';
+import { useCallMutation, useInvalidate } from '../../api/call-hooks';
 import { request } from '../../api/client';
 import { STALE } from '../../api/query-client';
-
-export type AddChainInput = ConsoleCallInput<typeof consoleCalls.addChain>;
-export type EditChainInput = ConsoleCallInput<typeof consoleCalls.editChain>;
 
 export const chainKeys = {
   all: ['chains'] as const,
@@ -21,30 +19,15 @@ export function useChains() {
   });
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [chainKeys.all, ['settings'], ['audit']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+/** A change to a chain or to the withdrawal settings shows there and in the audit log. */
+const CHANGES = [chainKeys.all, ['settings'], ['audit']];
 
 export function useAddChain() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: AddChainInput) => request(consoleCalls.addChain, input),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.addChain, CHANGES);
 }
 
 export function useEditChain() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: EditChainInput) => request(consoleCalls.editChain, input),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.editChain, CHANGES);
 }
 
 export function useWithdrawalSettings() {
@@ -56,7 +39,7 @@ export function useWithdrawalSettings() {
 }
 
 export function useSetWithdrawalSettings() {
-  const refresh = useRefresh();
+  const refresh = useInvalidate(CHANGES);
   return useMutation({
     mutationFn: (volumeThreshold: string) =>
       request(consoleCalls.setWithdrawalSettings, { volumeThreshold }),

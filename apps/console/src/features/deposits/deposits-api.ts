@@ -1,7 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleCalls, type ConsoleCallInput } from '@tidemark/contract';
-import { request } from '../../api/client';
-import { STALE } from '../../api/query-client';
+import { useCallMutation, useQueuePage } from '../../api/call-hooks';
 
 export type DepositListInput = ConsoleCallInput<typeof consoleCalls.listDeposits>;
 
@@ -11,38 +9,16 @@ export const depositKeys = {
 };
 
 export function useDeposits(input: DepositListInput) {
-  return useQuery({
-    queryKey: depositKeys.list(input),
-    queryFn: () => request(consoleCalls.listDeposits, input),
-    staleTime: STALE.queue,
-    placeholderData: keepPreviousData,
-  });
+  return useQueuePage(consoleCalls.listDeposits, depositKeys.list(input), input);
 }
 
 /** After a decision the queues, the dashboard counts and the user's balances are out of date. */
-function useRefreshAfterDecision() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [depositKeys.all, ['dashboard'], ['users'], ['ledger'], ['audit']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+const DECISION_CHANGES = [depositKeys.all, ['dashboard'], ['users'], ['ledger'], ['audit']];
 
 export function useApproveDeposit() {
-  const refresh = useRefreshAfterDecision();
-  return useMutation({
-    mutationFn: (id: number) => request(consoleCalls.approveDeposit, { id }),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.approveDeposit, DECISION_CHANGES);
 }
 
 export function useRejectDeposit() {
-  const refresh = useRefreshAfterDecision();
-  return useMutation({
-    mutationFn: (input: { id: number; reason: string }) =>
-      request(consoleCalls.rejectDeposit, input),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.rejectDeposit, DECISION_CHANGES);
 }

@@ -1,7 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleCalls, type ConsoleCallInput } from '@tidemark/contract';
-import { request } from '../../api/client';
-import { STALE } from '../../api/query-client';
+import { useCallMutation, useQueuePage } from '../../api/call-hooks';
 
 export type KycListInput = ConsoleCallInput<typeof consoleCalls.listKyc>;
 
@@ -11,36 +9,16 @@ export const kycKeys = {
 };
 
 export function useKycSubmissions(input: KycListInput) {
-  return useQuery({
-    queryKey: kycKeys.list(input),
-    queryFn: () => request(consoleCalls.listKyc, input),
-    staleTime: STALE.queue,
-    placeholderData: keepPreviousData,
-  });
+  return useQueuePage(consoleCalls.listKyc, kycKeys.list(input), input);
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [kycKeys.all, ['dashboard'], ['users'], ['audit']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+/** After a decision the queue, the dashboard counts and the user's verification are out of date. */
+const DECISION_CHANGES = [kycKeys.all, ['dashboard'], ['users'], ['audit']];
 
 export function useApproveKyc() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (id: number) => request(consoleCalls.approveKyc, { id }),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.approveKyc, DECISION_CHANGES);
 }
 
 export function useRejectKyc() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { id: number; reason: string }) => request(consoleCalls.rejectKyc, input),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.rejectKyc, DECISION_CHANGES);
 }

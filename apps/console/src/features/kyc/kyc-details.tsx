@@ -1,4 +1,5 @@
-import { Descriptions } from 'antd';
+import { Descriptions, Drawer } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../ui/format';
 import { StatusTag } from '../../ui/status-tag';
@@ -102,5 +103,32 @@ export function KycDetails({
         </div>
       ) : null}
     </>
+  );
+}
+
+/** A submission's details in a side panel, open while `submission` is set. */
+export function KycDrawer({
+  submission,
+  showImages,
+  extra,
+  onClose,
+}: {
+  submission: KycRecord | null;
+  showImages: boolean;
+  /** Beside the title: what the operator may do with it. */
+  extra?: ReactNode;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      open={submission !== null}
+      onClose={onClose}
+      title={submission ? t('console.kyc.detailTitle', { id: submission.id }) : ''}
+      size="large"
+      extra={extra}
+    >
+      {submission ? <KycDetails submission={submission} showImages={showImages} /> : null}
+    </Drawer>
   );
 }

@@ -1,8 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleCalls, type ConsoleCallInput } from '@tidemark/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { consoleCalls } from '@tidemark/contract';
+import { useCallMutation, useInvalidate } from '../../api/call-hooks';
 import { request } from '../../api/client';
-
-export type CreateOperatorInput = ConsoleCallInput<typeof consoleCalls.createOperator>;
 
 export const operatorKeys = {
   all: ['operators'] as const,
@@ -17,24 +16,15 @@ export function useOperators(page: number, pageSize: number) {
   });
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [operatorKeys.all, ['audit']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-}
+/** An operator change shows in the list and in the audit log. */
+const CHANGES = [operatorKeys.all, ['audit']];
 
 export function useCreateOperator() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: CreateOperatorInput) => request(consoleCalls.createOperator, input),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.createOperator, CHANGES);
 }
 
 export function useSetOperatorEnabled() {
-  const refresh = useRefresh();
+  const refresh = useInvalidate(CHANGES);
   return useMutation({
     mutationFn: ({ enable, ...input }: { id: number; reason: string; enable: boolean }) =>
       request(enable ? consoleCalls.enableOperator : consoleCalls.disableOperator, input),

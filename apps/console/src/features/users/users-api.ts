@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { consoleCalls, type ConsoleCallInput, type FreezeScope } from '@tidemark/contract';
+import { useInvalidate } from '../../api/call-hooks';
 import { request } from '../../api/client';
 
 export type UserListInput = ConsoleCallInput<typeof consoleCalls.listUsers>;
@@ -38,13 +39,10 @@ export interface FreezeChange {
 }
 
 export function useFreezeUser() {
-  const queryClient = useQueryClient();
+  const refresh = useInvalidate([userKeys.all, ['audit']]);
   return useMutation({
     mutationFn: ({ freeze, ...input }: FreezeChange) =>
       request(freeze ? consoleCalls.freezeUser : consoleCalls.unfreezeUser, input),
-    onSuccess: () =>
-      Promise.all(
-        [userKeys.all, ['audit']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSuccess: refresh,
   });
 }

@@ -1,7 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleCalls, WITHDRAWAL_OPEN_STATES, type ConsoleCallInput } from '@tidemark/contract';
-import { request } from '../../api/client';
-import { STALE } from '../../api/query-client';
+import { useCallMutation, useQueuePage } from '../../api/call-hooks';
 import type { WithdrawalStatus } from '../../api/types';
 
 export type WithdrawalListInput = ConsoleCallInput<typeof consoleCalls.listWithdrawals>;
@@ -20,47 +18,21 @@ export function nextStep(status: WithdrawalStatus): WithdrawalStatus | null {
 }
 
 export function useWithdrawals(input: WithdrawalListInput) {
-  return useQuery({
-    queryKey: withdrawalKeys.list(input),
-    queryFn: () => request(consoleCalls.listWithdrawals, input),
-    staleTime: STALE.queue,
-    placeholderData: keepPreviousData,
-  });
+  return useQueuePage(consoleCalls.listWithdrawals, withdrawalKeys.list(input), input);
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [withdrawalKeys.all, ['dashboard'], ['users'], ['ledger'], ['audit']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
+/** After a withdrawal moves on or ends, the queues, the dashboard counts and the user's balances
+ * are out of date. */
+const STEP_CHANGES = [withdrawalKeys.all, ['dashboard'], ['users'], ['ledger'], ['audit']];
 
 export function useAdvanceWithdrawal() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { id: number; txHash?: string }) =>
-      request(consoleCalls.advanceWithdrawal, input),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.advanceWithdrawal, STEP_CHANGES);
 }
 
 export function useRejectWithdrawal() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { id: number; reason: string }) =>
-      request(consoleCalls.rejectWithdrawal, input),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.rejectWithdrawal, STEP_CHANGES);
 }
 
 export function useFailWithdrawal() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { id: number; reason: string }) =>
-      request(consoleCalls.failWithdrawal, input),
-    onSuccess: refresh,
-  });
+  return useCallMutation(consoleCalls.failWithdrawal, STEP_CHANGES);
 }

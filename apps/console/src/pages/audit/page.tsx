@@ -1,10 +1,10 @@
 import { AUDIT_TARGETS } from '@tidemark/contract';
-import { Col, Input, Row, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Col, Input, Row, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ACTIONS, useAuditLog } from '../../features/audit/audit-api';
 import { formatTime } from '../../ui/format';
 import { JsonView } from '../../ui/json-view';
-import { QueryError } from '../../ui/query-state';
+import { PagedTable } from '../../ui/paged-table';
 import { positiveInt, useSearchState } from '../../ui/use-search-state';
 import type { AuditEntry } from '../../api/types';
 
@@ -101,14 +101,11 @@ export default function AuditPage() {
           ]}
         />
       </div>
-      <QueryError error={audit.error} retry={audit.refetch} />
-      <Table<AuditEntry>
-        rowKey="id"
+      <PagedTable<AuditEntry>
         size="small"
+        query={audit}
         columns={columns}
-        dataSource={audit.data?.list}
-        loading={audit.isFetching}
-        locale={{ emptyText: t('console.common.empty') }}
+        emptyText={t('console.common.empty')}
         expandable={{
           expandedRowRender: (a) => (
             <Row gutter={16}>
@@ -123,14 +120,9 @@ export default function AuditPage() {
             </Row>
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: audit.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('console.common.total', { count: total }),
-          onChange: (next) => setSearch({ page: String(next) }),
-        }}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(next) => setSearch({ page: String(next) })}
       />
     </>
   );

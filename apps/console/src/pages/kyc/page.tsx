@@ -1,30 +1,20 @@
-import { CheckOutlined, CloseOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import { consoleCalls, KYC_KINDS, KYC_SUBMISSION_STATES } from '@tidemark/contract';
-import {
-  App,
-  Button,
-  Drawer,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Select, Space, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KycDetails } from '../../features/kyc/kyc-details';
+import { KycDrawer } from '../../features/kyc/kyc-details';
 import { useApproveKyc, useKycSubmissions, useRejectKyc } from '../../features/kyc/kyc-api';
+import { ApproveButton, RejectButton, useConfirmApproval } from '../../features/review/decision';
+import { ReviewQueue, useRecordColumns } from '../../features/review/review-queue';
 import { useCan } from '../../features/session/session-api';
 import { formatTime } from '../../ui/format';
 import { notifySuccess } from '../../ui/notify';
-import { QueryError } from '../../ui/query-state';
-import { ReasonModal } from '../../ui/reason-modal';
+import { ReasonModal, useReasonDialog } from '../../ui/reason-modal';
 import { SecureImage } from '../../ui/secure-image';
 import { StatusTag } from '../../ui/status-tag';
-import { UserLink } from '../../ui/user-link';
-import { positiveInt, useSearchState } from '../../ui/use-search-state';
-import type { KycKind, KycRecord, KycStatus } from '../../api/types';
+import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
+import type { KycRecord, KycStatus } from '../../api/types';
 
 const DEFAULTS = { status: 'certifying', kind: '', page: '1' } as const;
 const PAGE_SIZE = 20;
@@ -34,72 +24,54 @@ const TABS: readonly KycStatus[] = ['certifying', 'verified', 'failed'];
 /** Verification review: submissions with their images; approve or fail with a reason. */
 export default function KycPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const can = useCan();
   const [search, setSearch] = useSearchState(DEFAULTS);
-  const status = (KYC_SUBMISSION_STATES as readonly string[]).includes(search.status)
-    ? (search.status as KycStatus)
-    : 'certifying';
-  const kind = (KYC_KINDS as readonly string[]).includes(search.kind)
-    ? (search.kind as KycKind)
-    : undefined;
+  const status = oneOf(KYC_SUBMISSION_STATES, search.status, 'certifying');
+  const kind = oneOf(KYC_KINDS, search.kind, undefined);
   const page = positiveInt(search.page, 1);
   const submissions = useKycSubmissions({ status, kind, page, pageSize: PAGE_SIZE });
   const approve = useApproveKyc();
   const reject = useRejectKyc();
+  const confirm = useConfirmApproval();
   const [viewing, setViewing] = useState<KycRecord | null>(null);
-  const [rejecting, setRejecting] = useState<KycRecord | null>(null);
+  const rejection = useReasonDialog<KycRecord>({
+    pending: reject.isPending,
+    submit: ({ id }, reason, onSuccess) => reject.mutate({ id, reason }, { onSuccess }),
+    onDone: ({ id }) => {
+      setViewing(null);
+      notifySuccess(t('console.kyc.rejected', { id }));
+    },
+  });
   const mayDecide = can(consoleCalls.approveKyc);
+  const recordColumns = useRecordColumns<KycRecord>();
 
   const confirmApprove = (submission: KycRecord) =>
-    modal.confirm({
-      title: t('console.kyc.approveTitle', { id: submission.id }),
-      content: t('console.kyc.approveText', {
-        user: `#${submission.userId} ${submission.userAccount}`,
-        kind: t(`console.kyc.kinds.${submission.kind}`),
-      }),
-      okText: t('console.kyc.approve'),
-      cancelText: t('console.common.cancel'),
-      onOk: () =>
-        approve.mutateAsync(submission.id).then(() => {
+    confirm(
+      {
+        title: t('console.kyc.approveTitle', { id: submission.id }),
+        content: t('console.kyc.approveText', {
+          user: `#${submission.userId} ${submission.userAccount}`,
+          kind: t(`console.kyc.kinds.${submission.kind}`),
+        }),
+        okText: t('console.kyc.approve'),
+      },
+      () =>
+        approve.mutateAsync({ id: submission.id }).then(() => {
           setViewing(null);
           notifySuccess(t('console.kyc.approved', { id: submission.id }));
         }),
-    });
+    );
 
   const decisionButtons = (s: KycRecord) =>
     mayDecide && s.status === 'certifying' ? (
       <>
-        <Button
-          type="primary"
-          size="small"
-          block
-          icon={<CheckOutlined />}
-          data-testid="approve"
-          onClick={() => confirmApprove(s)}
-        >
-          {t('console.kyc.approve')}
-        </Button>
-        <Button
-          danger
-          size="small"
-          block
-          icon={<CloseOutlined />}
-          data-testid="reject"
-          onClick={() => setRejecting(s)}
-        >
-          {t('console.common.reject')}
-        </Button>
+        <ApproveButton onClick={() => confirmApprove(s)}>{t('console.kyc.approve')}</ApproveButton>
+        <RejectButton onClick={() => rejection.ask(s)} />
       </>
     ) : null;
 
   const columns: TableColumnsType<KycRecord> = [
-    { title: t('console.common.id'), dataIndex: 'id', width: 70 },
-    {
-      title: t('console.common.user'),
-      key: 'user',
-      render: (_, s) => <UserLink userId={s.userId} account={s.userAccount} />,
-    },
+    ...recordColumns,
     {
       title: t('console.kyc.kind'),
       key: 'kind',
@@ -191,11 +163,11 @@ export default function KycPage() {
 
   return (
     <>
-      <Tabs
-        activeKey={status}
-        onChange={(key) => setSearch({ status: key })}
-        items={TABS.map((s) => ({ key: s, label: t(`console.status.kyc.${s}`) }))}
-        tabBarExtraContent={
+      <ReviewQueue<KycRecord, KycStatus>
+        statuses={TABS}
+        status={status}
+        statusLabel={(s) => t(`console.status.kyc.${s}`)}
+        filters={
           <Select
             value={kind ?? ''}
             onChange={(value) => setSearch({ kind: value })}
@@ -207,55 +179,24 @@ export default function KycPage() {
             ]}
           />
         }
-      />
-      <QueryError error={submissions.error} retry={submissions.refetch} />
-      <Table<KycRecord>
-        rowKey="id"
+        onSearch={setSearch}
+        query={submissions}
         columns={columns}
-        dataSource={submissions.data?.list}
-        loading={submissions.isFetching}
-        locale={{ emptyText: t('console.kyc.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: submissions.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('console.common.total', { count: total }),
-          onChange: (next) => setSearch({ page: String(next) }),
-        }}
+        emptyText={t('console.kyc.empty')}
+        page={page}
+        pageSize={PAGE_SIZE}
       />
-      <Drawer
-        open={viewing !== null}
-        onClose={() => setViewing(null)}
-        title={viewing ? t('console.kyc.detailTitle', { id: viewing.id }) : ''}
-        size="large"
+      <KycDrawer
+        submission={viewing}
+        showImages={can(consoleCalls.viewUpload)}
         extra={viewing ? <Space>{decisionButtons(viewing)}</Space> : null}
-      >
-        {viewing ? (
-          <KycDetails submission={viewing} showImages={can(consoleCalls.viewUpload)} />
-        ) : null}
-      </Drawer>
+        onClose={() => setViewing(null)}
+      />
       <ReasonModal
-        open={rejecting !== null}
-        title={t('console.kyc.rejectTitle', { id: rejecting?.id ?? '' })}
+        {...rejection.dialog}
+        title={t('console.kyc.rejectTitle', { id: rejection.target?.id ?? '' })}
         description={t('console.kyc.rejectText')}
         okText={t('console.common.reject')}
-        pending={reject.isPending}
-        onCancel={() => setRejecting(null)}
-        onSubmit={(reason) => {
-          if (!rejecting) return;
-          const { id } = rejecting;
-          reject.mutate(
-            { id, reason },
-            {
-              onSuccess: () => {
-                setRejecting(null);
-                setViewing(null);
-                notifySuccess(t('console.kyc.rejected', { id }));
-              },
-            },
-          );
-        }}
       />
     </>
   );

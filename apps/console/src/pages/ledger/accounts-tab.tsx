@@ -1,18 +1,14 @@
-import {
-  ACCOUNT_MODES,
-  LEDGER_OWNERS,
-  type LedgerOwner,
-  type AccountMode,
-} from '@tidemark/contract';
-import { Input, InputNumber, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { ACCOUNT_MODES, LEDGER_OWNERS } from '@tidemark/contract';
+import { Input, Select, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLedgerAccounts } from '../../features/ledger/ledger-api';
 import { Amount } from '../../ui/amount';
 import { formatTime } from '../../ui/format';
-import { QueryError } from '../../ui/query-state';
+import { PagedTable } from '../../ui/paged-table';
 import { UserLink } from '../../ui/user-link';
-import { positiveInt, useSearchState } from '../../ui/use-search-state';
+import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
 import type { LedgerAccount } from '../../api/types';
+import { UserIdFilter } from './user-id-filter';
 
 const DEFAULTS = {
   owner: '',
@@ -29,12 +25,8 @@ const PAGE_SIZE = 20;
 export function AccountsTab() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchState(DEFAULTS);
-  const owner = (LEDGER_OWNERS as readonly string[]).includes(search.owner)
-    ? (search.owner as LedgerOwner)
-    : undefined;
-  const book = (ACCOUNT_MODES as readonly string[]).includes(search.book)
-    ? (search.book as AccountMode)
-    : undefined;
+  const owner = oneOf(LEDGER_OWNERS, search.owner, undefined);
+  const book = oneOf(ACCOUNT_MODES, search.book, undefined);
   const userId = positiveInt(search.userId, 0) || undefined;
   const page = positiveInt(search.page, 1);
   const accounts = useLedgerAccounts({
@@ -94,17 +86,7 @@ export function AccountsTab() {
             ...LEDGER_OWNERS.map((o) => ({ value: o, label: t(`console.ledger.owners.${o}`) })),
           ]}
         />
-        <InputNumber
-          key={`user-${search.userId}`}
-          min={1}
-          precision={0}
-          defaultValue={userId}
-          placeholder={t('console.ledger.userId')}
-          onPressEnter={(e) => setSearch({ userId: (e.target as HTMLInputElement).value })}
-          onBlur={(e) => setSearch({ userId: e.target.value })}
-          style={{ width: 140 }}
-          aria-label={t('console.ledger.userId')}
-        />
+        <UserIdFilter value={search.userId} onChange={(text) => setSearch({ userId: text })} />
         <Select
           value={book ?? ''}
           onChange={(value) => setSearch({ book: value })}
@@ -132,22 +114,14 @@ export function AccountsTab() {
           style={{ width: 160 }}
         />
       </div>
-      <QueryError error={accounts.error} retry={accounts.refetch} />
-      <Table<LedgerAccount>
-        rowKey="id"
+      <PagedTable<LedgerAccount>
         size="small"
+        query={accounts}
         columns={columns}
-        dataSource={accounts.data?.list}
-        loading={accounts.isFetching}
-        locale={{ emptyText: t('console.common.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: accounts.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('console.common.total', { count: total }),
-          onChange: (next) => setSearch({ page: String(next) }),
-        }}
+        emptyText={t('console.common.empty')}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(next) => setSearch({ page: String(next) })}
       />
     </>
   );

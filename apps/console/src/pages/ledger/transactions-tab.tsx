@@ -1,11 +1,12 @@
-import { Input, InputNumber, Table, Tag, type TableColumnsType } from 'antd';
+import { Input, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLedgerTransactions } from '../../features/ledger/ledger-api';
 import { TransactionEntries } from '../../features/ledger/transaction-entries';
 import { formatTime } from '../../ui/format';
-import { QueryError } from '../../ui/query-state';
+import { PagedTable } from '../../ui/paged-table';
 import { positiveInt, useSearchState } from '../../ui/use-search-state';
 import type { LedgerTransaction } from '../../api/types';
+import { UserIdFilter } from './user-id-filter';
 
 const DEFAULTS = { type: '', userId: '', reference: '', page: '1', tab: 'transactions' } as const;
 const PAGE_SIZE = 20;
@@ -55,17 +56,7 @@ export function TransactionsTab() {
           onSearch={(value) => setSearch({ type: value.trim() })}
           style={{ width: 200 }}
         />
-        <InputNumber
-          key={`user-${search.userId}`}
-          min={1}
-          precision={0}
-          defaultValue={userId}
-          placeholder={t('console.ledger.userId')}
-          onPressEnter={(e) => setSearch({ userId: (e.target as HTMLInputElement).value })}
-          onBlur={(e) => setSearch({ userId: e.target.value })}
-          style={{ width: 140 }}
-          aria-label={t('console.ledger.userId')}
-        />
+        <UserIdFilter value={search.userId} onChange={(text) => setSearch({ userId: text })} />
         <Input.Search
           key={`reference-${search.reference}`}
           defaultValue={search.reference}
@@ -75,23 +66,15 @@ export function TransactionsTab() {
           style={{ width: 260 }}
         />
       </div>
-      <QueryError error={transactions.error} retry={transactions.refetch} />
-      <Table<LedgerTransaction>
-        rowKey="id"
+      <PagedTable<LedgerTransaction>
         size="small"
+        query={transactions}
         columns={columns}
-        dataSource={transactions.data?.list}
-        loading={transactions.isFetching}
-        locale={{ emptyText: t('console.common.empty') }}
+        emptyText={t('console.common.empty')}
         expandable={{ expandedRowRender: (x) => <TransactionEntries id={x.id} /> }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: transactions.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('console.common.total', { count: total }),
-          onChange: (next) => setSearch({ page: String(next) }),
-        }}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(next) => setSearch({ page: String(next) })}
       />
     </>
   );

@@ -11,7 +11,7 @@ import { useOperator } from '../../features/session/session-api';
 import { formatTime } from '../../ui/format';
 import { notifySuccess } from '../../ui/notify';
 import { QueryError } from '../../ui/query-state';
-import { ReasonModal } from '../../ui/reason-modal';
+import { ReasonModal, useReasonDialog } from '../../ui/reason-modal';
 import { StatusTag } from '../../ui/status-tag';
 import { positiveInt, useSearchState } from '../../ui/use-search-state';
 import type { CreatedOperator, Operator } from '../../api/types';
@@ -29,7 +29,18 @@ export default function OperatorsPage() {
   const setEnabled = useSetOperatorEnabled();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedOperator | null>(null);
-  const [toggling, setToggling] = useState<Operator | null>(null);
+  const toggle = useReasonDialog<Operator>({
+    pending: setEnabled.isPending,
+    submit: ({ id, status }, reason, onSuccess) =>
+      setEnabled.mutate({ id, reason, enable: status === 'disabled' }, { onSuccess }),
+    onDone: ({ username, status }) =>
+      notifySuccess(
+        t(status === 'disabled' ? 'console.operators.enabled' : 'console.operators.disabled', {
+          username,
+        }),
+      ),
+  });
+  const toggling = toggle.target;
   const enabling = toggling?.status === 'disabled';
 
   const columns: TableColumnsType<Operator> = [
@@ -83,7 +94,7 @@ export default function OperatorsPage() {
       key: 'actions',
       render: (_, o) =>
         o.id === me.id ? null : (
-          <Button size="small" danger={o.status === 'active'} onClick={() => setToggling(o)}>
+          <Button size="small" danger={o.status === 'active'} onClick={() => toggle.ask(o)}>
             {t(o.status === 'active' ? 'console.operators.disable' : 'console.operators.enable')}
           </Button>
         ),
@@ -124,7 +135,7 @@ export default function OperatorsPage() {
       />
       <EnrolmentModal created={created} onClose={() => setCreated(null)} />
       <ReasonModal
-        open={toggling !== null}
+        {...toggle.dialog}
         title={
           toggling
             ? t(enabling ? 'console.operators.enableTitle' : 'console.operators.disableTitle', {
@@ -135,26 +146,6 @@ export default function OperatorsPage() {
         description={t(enabling ? 'console.operators.enableText' : 'console.operators.disableText')}
         okText={t(enabling ? 'console.operators.enable' : 'console.operators.disable')}
         danger={!enabling}
-        pending={setEnabled.isPending}
-        onCancel={() => setToggling(null)}
-        onSubmit={(reason) => {
-          if (!toggling) return;
-          const { id, username } = toggling;
-          const enable = enabling;
-          setEnabled.mutate(
-            { id, reason, enable },
-            {
-              onSuccess: () => {
-                setToggling(null);
-                notifySuccess(
-                  t(enable ? 'console.operators.enabled' : 'console.operators.disabled', {
-                    username,
-                  }),
-                );
-              },
-            },
-          );
-        }}
       />
     </>
   );

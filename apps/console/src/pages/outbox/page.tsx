@@ -1,8 +1,8 @@
-import { Alert, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOutbox } from '../../features/outbox/outbox-api';
 import { formatTime } from '../../ui/format';
-import { QueryError } from '../../ui/query-state';
+import { PagedTable } from '../../ui/paged-table';
 import { positiveInt, useSearchState } from '../../ui/use-search-state';
 import type { OutboxMessage } from '../../api/types';
 
@@ -49,22 +49,16 @@ export default function OutboxPage() {
           style={{ width: 320 }}
         />
       </div>
-      <QueryError error={outbox.error} retry={outbox.refetch} />
-      <Table<OutboxMessage>
-        rowKey="id"
+      <PagedTable<OutboxMessage>
         size="small"
+        query={outbox}
         columns={columns}
-        dataSource={outbox.data?.list}
+        // The outbox refetches by itself every ten seconds: only the first load shows the spinner.
         loading={outbox.isFetching && !outbox.data}
-        locale={{ emptyText: t('console.outbox.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: outbox.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('console.common.total', { count: total }),
-          onChange: (next) => setSearch({ page: String(next) }),
-        }}
+        emptyText={t('console.outbox.empty')}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(next) => setSearch({ page: String(next) })}
       />
     </>
   );

@@ -1,10 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Input, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUsers } from '../../features/users/users-api';
 import { formatTime } from '../../ui/format';
-import { QueryError } from '../../ui/query-state';
+import { PagedTable } from '../../ui/paged-table';
 import { StatusTag } from '../../ui/status-tag';
 import { positiveInt, useSearchState } from '../../ui/use-search-state';
 import type { UserSummary } from '../../api/types';
@@ -77,25 +77,17 @@ export default function UsersPage() {
         <span className="spacer" />
         <Typography.Text type="secondary">{t('console.users.rowHint')}</Typography.Text>
       </div>
-      <QueryError error={users.error} retry={users.refetch} />
-      <Table<UserSummary>
-        rowKey="id"
+      <PagedTable<UserSummary>
+        query={users}
         columns={columns}
-        dataSource={users.data?.list}
-        loading={users.isFetching}
-        locale={{ emptyText: t(search.q ? 'console.users.noMatch' : 'console.common.empty') }}
+        emptyText={t(search.q ? 'console.users.noMatch' : 'console.common.empty')}
         onRow={(u) => ({
           onClick: () => void navigate(`/users/${u.id}`),
           style: { cursor: 'pointer' },
         })}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: users.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('console.common.total', { count: total }),
-          onChange: (next) => setSearch({ page: String(next) }),
-        }}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(next) => setSearch({ page: String(next) })}
       />
     </>
   );

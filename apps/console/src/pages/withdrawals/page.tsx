@@ -1,8 +1,10 @@
-import { ArrowRightOutlined, CloseOutlined, StopOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, StopOutlined } from '@ant-design/icons';
 import { consoleCalls, WITHDRAWAL_OPEN_STATES, WITHDRAWAL_STEPS } from '@tidemark/contract';
-import { Button, Space, Steps, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Steps, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecisionCell, RejectButton } from '../../features/review/decision';
+import { ReviewQueue, useRecordColumns } from '../../features/review/review-queue';
 import { useCan } from '../../features/session/session-api';
 import { AdvanceModal } from '../../features/withdrawals/advance-modal';
 import {
@@ -16,11 +18,8 @@ import { Amount } from '../../ui/amount';
 import { formatAmount, formatTime } from '../../ui/format';
 import { MonoText } from '../../ui/mono-text';
 import { notifySuccess } from '../../ui/notify';
-import { QueryError } from '../../ui/query-state';
-import { ReasonModal } from '../../ui/reason-modal';
-import { StatusTag } from '../../ui/status-tag';
-import { UserLink } from '../../ui/user-link';
-import { positiveInt, useSearchState } from '../../ui/use-search-state';
+import { ReasonModal, useReasonDialog } from '../../ui/reason-modal';
+import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
 import type { WithdrawalRecord, WithdrawalStatus } from '../../api/types';
 
 const DEFAULTS = { status: 'application', page: '1' } as const;
@@ -54,26 +53,30 @@ export default function WithdrawalsPage() {
   const { t } = useTranslation();
   const can = useCan();
   const [search, setSearch] = useSearchState(DEFAULTS);
-  const status = (WITHDRAWAL_STEPS as readonly string[]).includes(search.status)
-    ? (search.status as WithdrawalStatus)
-    : 'application';
+  const status = oneOf(WITHDRAWAL_STEPS, search.status, 'application');
   const page = positiveInt(search.page, 1);
   const withdrawals = useWithdrawals({ status, page, pageSize: PAGE_SIZE });
   const advance = useAdvanceWithdrawal();
   const reject = useRejectWithdrawal();
   const fail = useFailWithdrawal();
   const [advancing, setAdvancing] = useState<WithdrawalRecord | null>(null);
-  const [ending, setEnding] = useState<Ending | null>(null);
+  const ending = useReasonDialog<Ending>({
+    pending: reject.isPending || fail.isPending,
+    submit: ({ kind, withdrawal }, reason, onSuccess) =>
+      (kind === 'reject' ? reject : fail).mutate({ id: withdrawal.id, reason }, { onSuccess }),
+    onDone: ({ kind, withdrawal: { id } }) =>
+      notifySuccess(
+        t(kind === 'reject' ? 'console.withdrawals.rejected' : 'console.withdrawals.failed', {
+          id,
+        }),
+      ),
+  });
   const open = (WITHDRAWAL_OPEN_STATES as readonly string[]).includes(status);
   const mayAct = can(consoleCalls.advanceWithdrawal);
+  const recordColumns = useRecordColumns<WithdrawalRecord>();
 
   const columns: TableColumnsType<WithdrawalRecord> = [
-    { title: t('console.common.id'), dataIndex: 'id', width: 70 },
-    {
-      title: t('console.common.user'),
-      key: 'user',
-      render: (_, w) => <UserLink userId={w.userId} account={w.userAccount} />,
-    },
+    ...recordColumns,
     {
       title: t('console.common.amount'),
       key: 'amount',
@@ -123,22 +126,13 @@ export default function WithdrawalsPage() {
                 >
                   {t(`console.status.withdrawal.${next}`)}
                 </Button>
-                <Button
-                  danger
-                  size="small"
-                  block
-                  icon={<CloseOutlined />}
-                  data-testid="reject"
-                  onClick={() => setEnding({ kind: 'reject', withdrawal: w })}
-                >
-                  {t('console.common.reject')}
-                </Button>
+                <RejectButton onClick={() => ending.ask({ kind: 'reject', withdrawal: w })} />
                 <Button
                   size="small"
                   block
                   icon={<StopOutlined />}
                   data-testid="fail"
-                  onClick={() => setEnding({ kind: 'fail', withdrawal: w })}
+                  onClick={() => ending.ask({ kind: 'fail', withdrawal: w })}
                 >
                   {t('console.withdrawals.authFailed')}
                 </Button>
@@ -150,59 +144,47 @@ export default function WithdrawalsPage() {
           title: t('console.common.decision'),
           key: 'decision',
           render: (_, w) => (
-            <Space orientation="vertical" size={2}>
-              <StatusTag group="withdrawal" status={w.status} />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {formatTime(w.finishedAt ?? w.updatedAt)}
-              </Typography.Text>
-              {w.reason ? <Typography.Text>{w.reason}</Typography.Text> : null}
+            <DecisionCell
+              group="withdrawal"
+              status={w.status}
+              at={w.finishedAt ?? w.updatedAt}
+              reason={w.reason}
+            >
               {w.txHash ? <MonoText text={w.txHash} /> : null}
-            </Space>
+            </DecisionCell>
           ),
         },
   ];
 
-  const endingTitle = ending
+  const toEnd = ending.target;
+  const endingTitle = toEnd
     ? t(
-        ending.kind === 'reject'
+        toEnd.kind === 'reject'
           ? 'console.withdrawals.rejectTitle'
           : 'console.withdrawals.failTitle',
-        { id: ending.withdrawal.id },
+        { id: toEnd.withdrawal.id },
       )
     : '';
   const nextOfAdvancing = advancing ? nextStep(advancing.status) : null;
 
   return (
     <>
-      <Tabs
-        activeKey={status}
-        onChange={(key) => setSearch({ status: key })}
-        items={WITHDRAWAL_STEPS.map((s) => ({
-          key: s,
-          label: t(`console.status.withdrawal.${s}`),
-        }))}
-      />
-      <QueryError error={withdrawals.error} retry={withdrawals.refetch} />
-      <Table<WithdrawalRecord>
-        rowKey="id"
+      <ReviewQueue<WithdrawalRecord, WithdrawalStatus>
+        statuses={WITHDRAWAL_STEPS}
+        status={status}
+        statusLabel={(s) => t(`console.status.withdrawal.${s}`)}
+        onSearch={setSearch}
+        query={withdrawals}
         columns={columns}
-        dataSource={withdrawals.data?.list}
-        loading={withdrawals.isFetching}
-        locale={{ emptyText: t('console.withdrawals.empty') }}
+        emptyText={t('console.withdrawals.empty')}
+        page={page}
+        pageSize={PAGE_SIZE}
         expandable={{
           expandedRowRender: (w) => (
             <div style={{ maxWidth: 720, padding: '8px 0' }}>
               <PipelineSteps withdrawal={w} />
             </div>
           ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: withdrawals.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('console.common.total', { count: total }),
-          onChange: (next) => setSearch({ page: String(next) }),
         }}
       />
       <AdvanceModal
@@ -226,39 +208,16 @@ export default function WithdrawalsPage() {
         }}
       />
       <ReasonModal
-        open={ending !== null}
+        {...ending.dialog}
         title={endingTitle}
         description={t(
-          ending?.kind === 'fail'
+          toEnd?.kind === 'fail'
             ? 'console.withdrawals.failText'
             : 'console.withdrawals.rejectText',
         )}
         okText={t(
-          ending?.kind === 'fail' ? 'console.withdrawals.authFailed' : 'console.common.reject',
+          toEnd?.kind === 'fail' ? 'console.withdrawals.authFailed' : 'console.common.reject',
         )}
-        pending={reject.isPending || fail.isPending}
-        onCancel={() => setEnding(null)}
-        onSubmit={(reason) => {
-          if (!ending) return;
-          const { id } = ending.withdrawal;
-          const mutation = ending.kind === 'reject' ? reject : fail;
-          mutation.mutate(
-            { id, reason },
-            {
-              onSuccess: () => {
-                setEnding(null);
-                notifySuccess(
-                  t(
-                    ending.kind === 'reject'
-                      ? 'console.withdrawals.rejected'
-                      : 'console.withdrawals.failed',
-                    { id },
-                  ),
-                );
-              },
-            },
-          );
-        }}
       />
     </>
   );

@@ -1,10 +1,9 @@
 import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { FreezeScope } from '@tidemark/contract';
 import { Button, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../ui/notify';
-import { ReasonModal } from '../../../ui/reason-modal';
+import { ReasonModal, useReasonDialog } from '../../../ui/reason-modal';
 import { useFreezeUser } from '../users-api';
 import type { UserSummary } from '../../../api/types';
 
@@ -12,10 +11,17 @@ import type { UserSummary } from '../../../api/types';
 export function FreezeControls({ user }: { user: UserSummary }) {
   const { t } = useTranslation();
   const change = useFreezeUser();
-  const [scope, setScope] = useState<FreezeScope | null>(null);
   const frozen = (s: FreezeScope) =>
     s === 'login' ? user.status === 'frozen' : user.withdrawFrozen;
   const action = (s: FreezeScope) => `console.users.${frozen(s) ? 'unfreeze' : 'freeze'}.${s}`;
+  // The note names what was done: `frozen` as it was when the reason was submitted.
+  const changing = useReasonDialog<FreezeScope>({
+    pending: change.isPending,
+    submit: (s, reason, onSuccess) =>
+      change.mutate({ id: user.id, scope: s, reason, freeze: !frozen(s) }, { onSuccess }),
+    onDone: (s) => notifySuccess(t(`${action(s)}Done`)),
+  });
+  const scope = changing.target;
   return (
     <>
       <Space wrap>
@@ -24,34 +30,18 @@ export function FreezeControls({ user }: { user: UserSummary }) {
             key={s}
             danger={!frozen(s)}
             icon={frozen(s) ? <UnlockOutlined /> : <LockOutlined />}
-            onClick={() => setScope(s)}
+            onClick={() => changing.ask(s)}
           >
             {t(action(s))}
           </Button>
         ))}
       </Space>
       <ReasonModal
-        open={scope !== null}
+        {...changing.dialog}
         title={scope ? `${t(action(scope))} · #${user.id}` : ''}
         description={scope ? t(`${action(scope)}Text`) : ''}
         okText={scope ? t(action(scope)) : ''}
         danger={scope ? !frozen(scope) : true}
-        pending={change.isPending}
-        onCancel={() => setScope(null)}
-        onSubmit={(reason) => {
-          if (!scope) return;
-          const freeze = !frozen(scope);
-          const done = action(scope);
-          change.mutate(
-            { id: user.id, scope, reason, freeze },
-            {
-              onSuccess: () => {
-                setScope(null);
-                notifySuccess(t(`${done}Done`));
-              },
-            },
-          );
-        }}
       />
     </>
   );

@@ -1,15 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import {
-  ACCOUNT_CHANGE_FILTERS,
-  consoleCalls,
-  type AccountChangeFilter,
-  type AccountMode,
-} from '@tidemark/contract';
-import { Button, Card, Descriptions, Drawer, Space, Tag, Typography } from 'antd';
+import { ACCOUNT_CHANGE_FILTERS, consoleCalls, type AccountMode } from '@tidemark/contract';
+import { Button, Card, Descriptions, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { KycDetails } from '../../../features/kyc/kyc-details';
+import { KycDrawer } from '../../../features/kyc/kyc-details';
 import { useCan } from '../../../features/session/session-api';
 import { BalancesTable } from '../../../features/users/components/balances-table';
 import { ChangeLog } from '../../../features/users/components/change-log';
@@ -24,7 +19,7 @@ import { useUserDetail } from '../../../features/users/users-api';
 import { formatTime } from '../../../ui/format';
 import { QueryState } from '../../../ui/query-state';
 import { StatusTag } from '../../../ui/status-tag';
-import { positiveInt, useSearchState } from '../../../ui/use-search-state';
+import { oneOf, positiveInt, useSearchState } from '../../../ui/use-search-state';
 import type { KycRecord, UserDetail } from '../../../api/types';
 
 const DEFAULTS = { book: 'real', type: 'all', page: '1' } as const;
@@ -120,9 +115,7 @@ export default function UserDetailPage() {
   const id = positiveInt(params.id, 0);
   const [search, setSearch] = useSearchState(DEFAULTS);
   const book: AccountMode = search.book === 'demo' ? 'demo' : 'real';
-  const type = (ACCOUNT_CHANGE_FILTERS as readonly string[]).includes(search.type)
-    ? (search.type as AccountChangeFilter)
-    : 'all';
+  const type = oneOf(ACCOUNT_CHANGE_FILTERS, search.type, 'all');
   const page = positiveInt(search.page, 1);
   const detail = useUserDetail({ id, book, type, page, pageSize: CHANGES_PAGE_SIZE });
   const [viewingKyc, setViewingKyc] = useState<KycRecord | null>(null);
@@ -179,16 +172,11 @@ export default function UserDetailPage() {
           </Space>
         )}
       </QueryState>
-      <Drawer
-        open={viewingKyc !== null}
+      <KycDrawer
+        submission={viewingKyc}
+        showImages={can(consoleCalls.viewUpload)}
         onClose={() => setViewingKyc(null)}
-        title={viewingKyc ? t('console.kyc.detailTitle', { id: viewingKyc.id }) : ''}
-        size="large"
-      >
-        {viewingKyc ? (
-          <KycDetails submission={viewingKyc} showImages={can(consoleCalls.viewUpload)} />
-        ) : null}
-      </Drawer>
+      />
     </Space>
   );
 }

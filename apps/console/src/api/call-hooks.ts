@@ -1,0 +1,43 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import type { ConsoleCallDef, ConsoleCallInput } from '@tidemark/contract';
+import { request } from './client';
+import { STALE } from './query-client';
+
+/** Marks the reads an action has changed as out of date, so whatever shows them fetches again. */
+export function useInvalidate(queryKeys: readonly QueryKey[]): () => Promise<void[]> {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** An action that is exactly one call; once it succeeds, the reads it changes are refreshed. */
+export function useCallMutation<C extends ConsoleCallDef>(call: C, changes: readonly QueryKey[]) {
+  const invalidate = useInvalidate(changes);
+  return useMutation({
+    mutationFn: (input: ConsoleCallInput<C>) => request(call, input),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * One page of a review queue: fresh for STALE.queue, as the queue moves while an operator works
+ * it, and the page on screen stays while the next one loads.
+ */
+export function useQueuePage<C extends ConsoleCallDef>(
+  call: C,
+  queryKey: QueryKey,
+  input: ConsoleCallInput<C>,
+) {
+  return useQuery({
+    queryKey,
+    queryFn: () => request(call, input),
+    staleTime: STALE.queue,
+    placeholderData: keepPreviousData,
+  });
+}
