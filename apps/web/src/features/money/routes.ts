@@ -22,3 +22,9 @@ export function withQuery(
   const text = params.toString();
   return text ? `${path}?${text}` : path;
 }
+
+/** A record's id from a route's query ("?id=7"): null when it is missing or no id at all. */
+export function parseId(raw: string | null): number | null {
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

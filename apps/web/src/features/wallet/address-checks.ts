@@ -1,4 +1,9 @@
-import { isAddressShapeValid, walletCalls, type AddressFormat } from '@tidemark/contract';
+import {
+  isAddressShapeValid,
+  walletCalls,
+  type AddressFormat,
+  type CallInput,
+} from '@tidemark/contract';
 import { validateForm } from '../../api/validate';
 import { i18next } from '../../ui/i18n';
 import { showToast } from '../../ui/toast';
@@ -18,33 +23,42 @@ export function addressLooksValid(format: AddressFormat, address: string): boole
   return address === '' || isAddressShapeValid(format, address);
 }
 
+/** The calls that take an address the user typed: binding a withdrawal address, a deposit one. */
+type AddressCall = typeof walletCalls.userBindingWallet | typeof walletCalls.insertUserAddress;
+
 function refuseAddress(chain: string): null {
   showToast(i18next.t('errors.addressInvalid', { chain }), 'fail');
   return null;
 }
 
 /**
- * The checks of a withdrawal address before it is sent (SPEC.md section 5: address required),
- * each toasted: the contract's own schema first (the server applies the same), then the chain's
- * address format. Answers the input to send, or null.
+ * The checks of an address before it is sent (SPEC.md section 5: address required), each toasted:
+ * the contract's own schema first (the server applies the same), then the chain's address format.
+ * Answers the input to send, or null.
  */
-export async function checkWalletForm(
-  input: BindWalletInput,
+async function checkAddressForm<C extends AddressCall>(
+  call: C,
+  input: CallInput<C>,
   format: AddressFormat | undefined,
-): Promise<BindWalletInput | null> {
+): Promise<CallInput<C> | null> {
   const values = { ...input, address: cleanAddress(input.address) };
-  if (!(await validateForm(walletCalls.userBindingWallet, values))) return null;
+  if (!(await validateForm(call, values))) return null;
   if (format && !addressLooksValid(format, values.address)) return refuseAddress(values.chain);
   return values;
 }
 
+/** The checks of a withdrawal address to bind. */
+export function checkWalletForm(
+  input: BindWalletInput,
+  format: AddressFormat | undefined,
+): Promise<BindWalletInput | null> {
+  return checkAddressForm(walletCalls.userBindingWallet, input, format);
+}
+
 /** The same checks for an address the user sends deposits from. */
-export async function checkDepositAddress(
+export function checkDepositAddress(
   input: DepositAddressInput,
   format: AddressFormat | undefined,
 ): Promise<DepositAddressInput | null> {
-  const values = { ...input, address: cleanAddress(input.address) };
-  if (!(await validateForm(walletCalls.insertUserAddress, values))) return null;
-  if (format && !addressLooksValid(format, values.address)) return refuseAddress(values.chain);
-  return values;
+  return checkAddressForm(walletCalls.insertUserAddress, input, format);
 }

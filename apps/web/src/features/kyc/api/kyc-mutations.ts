@@ -1,33 +1,32 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { kycCalls, type CallInput } from '@tidemark/contract';
+import { kycCalls, type CallDef, type CallInput, type KycKind } from '@tidemark/contract';
 import { request } from '../../../api/client';
 import { kycKeys } from './kyc-queries';
 
-export type PrimaryInput = CallInput<typeof kycCalls.userPrimaryAuth>;
-export type IdentityInput = CallInput<typeof kycCalls.userIdentitySeniorAuth>;
-export type PassportInput = CallInput<typeof kycCalls.userPassportSeniorAuth>;
+/** The call that sends each kind of verification for review. */
+export const VERIFICATION_CALLS = {
+  primary: kycCalls.userPrimaryAuth,
+  identity: kycCalls.userIdentitySeniorAuth,
+  passport: kycCalls.userPassportSeniorAuth,
+} satisfies Record<KycKind, CallDef>;
 
-export type KycSubmit =
-  | { kind: 'primary'; input: PrimaryInput }
-  | { kind: 'identity'; input: IdentityInput }
-  | { kind: 'passport'; input: PassportInput };
+export type VerificationInput<K extends KycKind> = CallInput<(typeof VERIFICATION_CALLS)[K]>;
+export type PrimaryInput = VerificationInput<'primary'>;
+export type IdentityInput = VerificationInput<'identity'>;
+export type PassportInput = VerificationInput<'passport'>;
 
 /**
- * Sends a verification for review. The profile (its verification level, shown in settings and
- * on home) belongs to another feature: the page passes its key.
+ * Sends a verification of this kind for review. The profile (its verification level, shown in
+ * settings and on home) belongs to another feature: the page passes its key.
  */
-export function useSubmitVerification(related: readonly QueryKey[] = []) {
+export function useSubmitVerification<K extends KycKind>(
+  kind: K,
+  related: readonly QueryKey[] = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (submit: KycSubmit) => {
-      const options = { loading: true };
-      if (submit.kind === 'primary')
-        return request(kycCalls.userPrimaryAuth, submit.input, options);
-      if (submit.kind === 'identity') {
-        return request(kycCalls.userIdentitySeniorAuth, submit.input, options);
-      }
-      return request(kycCalls.userPassportSeniorAuth, submit.input, options);
-    },
+    mutationFn: (input: VerificationInput<K>) =>
+      request(VERIFICATION_CALLS[kind], input, { loading: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: kycKeys.all }),

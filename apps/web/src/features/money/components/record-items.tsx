@@ -1,7 +1,7 @@
 import type { DepositRecord, WithdrawalRecord } from '@tidemark/contract';
 import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import { PictureOutline, RightOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadImage } from '../api/upload-image';
 import { plainAmount } from '../withdraw-checks';
@@ -37,16 +37,19 @@ interface ItemProps<R> {
   dateFormat: Intl.DateTimeFormat;
 }
 
-/** One deposit request: what, on which chain, how much, when, its state and why it was refused. */
-export function DepositRecordItem({ record, dateFormat }: ItemProps<DepositRecord>) {
-  const { t } = useTranslation();
+/** The first two lines of a record: what, on which chain, its state, how much, and when. */
+function RecordSummary({
+  record,
+  dateFormat,
+  status,
+}: ItemProps<DepositRecord | WithdrawalRecord> & { status: ReactNode }) {
   return (
-    <li className="record-item" data-id={record.id} data-status={record.status}>
+    <>
       <div className="record-item__head">
         <strong>
           {record.currency} <span className="muted">{record.chain}</span>
         </strong>
-        <DepositStatusTag status={record.status} />
+        {status}
       </div>
       <div className="record-item__body">
         <span className="record-item__amount" dir="ltr">
@@ -56,6 +59,20 @@ export function DepositRecordItem({ record, dateFormat }: ItemProps<DepositRecor
           {dateFormat.format(record.createdAt)}
         </time>
       </div>
+    </>
+  );
+}
+
+/** One deposit request: what, on which chain, how much, when, its state and why it was refused. */
+export function DepositRecordItem({ record, dateFormat }: ItemProps<DepositRecord>) {
+  const { t } = useTranslation();
+  return (
+    <li className="record-item" data-id={record.id} data-status={record.status}>
+      <RecordSummary
+        record={record}
+        dateFormat={dateFormat}
+        status={<DepositStatusTag status={record.status} />}
+      />
       {record.txHash ? (
         <span className="record-item__line muted">
           {t('deposit.record.txHash')}{' '}
@@ -85,23 +102,16 @@ export function WithdrawalRecordItem({ record, dateFormat, onOpen }: WithdrawalI
   return (
     <li className="record-item" data-id={record.id} data-status={record.status}>
       <button type="button" className="record-item__open" onClick={() => onOpen(record.id)}>
-        <div className="record-item__head">
-          <strong>
-            {record.currency} <span className="muted">{record.chain}</span>
-          </strong>
-          <span className="record-item__tag">
-            <WithdrawalStatusTag status={record.status} />
-            <RightOutline className="flip-rtl muted" />
-          </span>
-        </div>
-        <div className="record-item__body">
-          <span className="record-item__amount" dir="ltr">
-            {plainAmount(record.amount)} <small>{record.currency}</small>
-          </span>
-          <time dateTime={new Date(record.createdAt).toISOString()}>
-            {dateFormat.format(record.createdAt)}
-          </time>
-        </div>
+        <RecordSummary
+          record={record}
+          dateFormat={dateFormat}
+          status={
+            <span className="record-item__tag">
+              <WithdrawalStatusTag status={record.status} />
+              <RightOutline className="flip-rtl muted" />
+            </span>
+          }
+        />
         <span className="record-item__line muted">
           {t('withdraw.fee')} {plainAmount(record.fee)} {record.currency} ·{' '}
           <span className="mono" dir="ltr">

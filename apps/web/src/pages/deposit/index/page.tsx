@@ -1,18 +1,17 @@
 import { moneyCalls, QUOTE_CURRENCY } from '@tidemark/contract';
-import { sanitizeAmountInput } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
-import { CurrencyBadge } from '../../../features/assets/components/currency-badge';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { useSubmitDeposit, type DepositInput } from '../../../features/money/api/money-mutations';
+import { AmountField } from '../../../features/money/components/amount-field';
 import { DepositAddress } from '../../../features/money/components/deposit-address';
+import { MoneyFormPage } from '../../../features/money/components/money-form-page';
 import { MONEY_ROUTES, withQuery } from '../../../features/money/routes';
 import { finishAmount } from '../../../features/money/withdraw-checks';
 import { useWalletCurrencies } from '../../../features/wallet/api/wallet-queries';
@@ -21,8 +20,6 @@ import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { ImageUploader, type PickedImage } from '../../../ui/image-uploader';
 import { LoadingView } from '../../../ui/loading-view';
-import { PageHeader } from '../../../ui/page-header';
-import '../../../features/money/money.css';
 
 /**
  * Deposit: choose the currency and chain, send to the platform's address (QR code and copy), then
@@ -116,19 +113,14 @@ export default function DepositPage() {
 
         <DepositAddress currency={currency} chain={chain.chain} address={chain.depositAddress} />
 
-        <h2 className="transfer__label">{t('deposit.amount')}</h2>
-        <div className="transfer-amount">
-          <Input
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(typed) => setAmount(sanitizeAmountInput(typed, chain.decimals))}
-            placeholder={t('deposit.amountPlaceholder')}
-            aria-label={t('deposit.amount')}
-          />
-          <span className="transfer-amount__unit">{currency}</span>
-        </div>
+        <AmountField
+          label={t('deposit.amount')}
+          value={amount}
+          onChange={setAmount}
+          decimals={chain.decimals}
+          placeholder={t('deposit.amountPlaceholder')}
+          currency={currency}
+        />
 
         <div className="money-block">
           <ImageUploader
@@ -163,37 +155,8 @@ export default function DepositPage() {
   }
 
   return (
-    <div>
-      <PageHeader
-        title={t('deposit.title')}
-        right={
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('deposit.record.title')}
-            onClick={() => navigate(MONEY_ROUTES.records)}
-          >
-            <UnorderedListOutline />
-          </button>
-        }
-      />
-      <div className="page-body money-page">
-        <h2 className="transfer__label transfer__label--first">{t('deposit.currency')}</h2>
-        <button
-          type="button"
-          className="transfer-pick"
-          onClick={() =>
-            navigate(withQuery(MONEY_ROUTES.depositTokens, { currency }), { replace: true })
-          }
-        >
-          <span className="transfer-currency">
-            <CurrencyBadge currency={currency} />
-            <strong data-currency={currency}>{currency}</strong>
-          </span>
-          <RightOutline className="flip-rtl muted" />
-        </button>
-        {body}
-      </div>
-    </div>
+    <MoneyFormPage direction="deposit" currency={currency}>
+      {body}
+    </MoneyFormPage>
   );
 }

@@ -1,16 +1,12 @@
-import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ResultView } from '../../../features/money/components/result-view';
+import { useSearchParams } from 'react-router';
+import { ResultPage } from '../../../features/money/components/result-page';
 import { MONEY_ROUTES } from '../../../features/money/routes';
 import { plainAmount } from '../../../features/money/withdraw-checks';
-import { PageHeader } from '../../../ui/page-header';
-import '../../../features/money/money.css';
 
 /** deposit/success: the request is in, an operator reviews it, and where to follow it. */
 export default function DepositSuccessPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const amount = params.get('amount');
   const currency = params.get('currency') ?? '';
@@ -19,36 +15,11 @@ export default function DepositSuccessPage() {
   if (amount) details.push([t('deposit.amount'), `${plainAmount(amount)} ${currency}`]);
   if (chain) details.push([t('deposit.chain'), chain]);
   return (
-    <div>
-      <PageHeader title={t('deposit.title')} onBack={() => navigate('/', { replace: true })} />
-      <div className="page-body money-page">
-        <ResultView
-          title={t('success.submittedForReview')}
-          text={t('deposit.successText')}
-          details={details}
-          actions={
-            <>
-              <Button
-                block
-                color="primary"
-                size="large"
-                onClick={() => navigate(MONEY_ROUTES.records, { replace: true })}
-              >
-                {t('deposit.viewRecords')}
-              </Button>
-              <Button
-                block
-                fill="outline"
-                color="primary"
-                size="large"
-                onClick={() => navigate('/', { replace: true })}
-              >
-                {t('deposit.backHome')}
-              </Button>
-            </>
-          }
-        />
-      </div>
-    </div>
+    <ResultPage
+      title={t('deposit.title')}
+      text={t('deposit.successText')}
+      details={details}
+      follow={{ label: t('deposit.viewRecords'), to: MONEY_ROUTES.records }}
+    />
   );
 }

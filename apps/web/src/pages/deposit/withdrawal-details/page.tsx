@@ -8,7 +8,7 @@ import { useWithdrawal } from '../../../features/money/api/money-queries';
 import { CopyIcon } from '../../../features/money/components/copy-icon';
 import { WithdrawalStatusTag } from '../../../features/money/components/status-tag';
 import { isOverdue, WithdrawalSteps } from '../../../features/money/components/withdrawal-steps';
-import { MONEY_ROUTES, withQuery } from '../../../features/money/routes';
+import { MONEY_ROUTES, parseId, withQuery } from '../../../features/money/routes';
 import { plainAmount } from '../../../features/money/withdraw-checks';
 import { copyText } from '../../../ui/copy';
 import { EmptyData } from '../../../ui/empty-data';
@@ -40,11 +40,6 @@ function useServiceLink(): { href: string; inApp: boolean } | null {
   if (url.startsWith('#/'))
     return exists(url.slice(1)) ? { href: url.slice(1), inApp: true } : null;
   return /^https?:\/\//.test(url) ? { href: url, inApp: false } : null;
-}
-
-function parseId(raw: string | null): number | null {
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AdvancedRoute, UserAuth, VerificationState } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { RightOutline } from 'antd-mobile-icons';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { recordDateFormat } from '../../../features/assets/date-format';
@@ -58,6 +58,32 @@ function AdvancedRoutes({ auth, onOpen }: { auth: UserAuth; onOpen: (route: stri
   );
 }
 
+/** One level's card: its title and state, what it asks for, then what is particular to it. */
+function LevelSection({
+  level,
+  state,
+  title,
+  text,
+  children,
+}: {
+  level: 'primary' | 'advanced';
+  state: VerificationState;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="kyc-level" data-level={level} data-state={state}>
+      <div className="kyc-level__head">
+        <h2>{title}</h2>
+        <VerificationStateTag state={state} />
+      </div>
+      <p className="kyc-level__text">{text}</p>
+      {children}
+    </section>
+  );
+}
+
 /**
  * verify/index: primary and advanced verification with their states (not certified, under
  * review, failed with the reason, verified) and the way to submit or submit again. Advanced needs
@@ -81,12 +107,12 @@ export default function VerifyPage() {
     const advancedRoute = data.advanced.route;
     body = (
       <>
-        <section className="kyc-level" data-level="primary" data-state={data.primary.state}>
-          <div className="kyc-level__head">
-            <h2>{t('verify.primary.title')}</h2>
-            <VerificationStateTag state={data.primary.state} />
-          </div>
-          <p className="kyc-level__text">{t('verify.primary.text')}</p>
+        <LevelSection
+          level="primary"
+          state={data.primary.state}
+          title={t('verify.primary.title')}
+          text={t('verify.primary.text')}
+        >
           {data.primary.state === 'failed' && data.primary.reason ? (
             <p className="kyc-level__reason">
               {t('verify.reason', { reason: data.primary.reason })}
@@ -107,14 +133,14 @@ export default function VerifyPage() {
               {t(`verify.${primaryAction}`)}
             </Button>
           ) : null}
-        </section>
+        </LevelSection>
 
-        <section className="kyc-level" data-level="advanced" data-state={data.advanced.state}>
-          <div className="kyc-level__head">
-            <h2>{t('verify.advanced.title')}</h2>
-            <VerificationStateTag state={data.advanced.state} />
-          </div>
-          <p className="kyc-level__text">{t('verify.advanced.text')}</p>
+        <LevelSection
+          level="advanced"
+          state={data.advanced.state}
+          title={t('verify.advanced.title')}
+          text={t('verify.advanced.text')}
+        >
           {advancedRoute && data.advanced.state !== 'notCertified' ? (
             <p className="muted">
               {t('verify.advanced.by', { route: t(`verify.routes.${advancedRoute}`) })}
@@ -132,7 +158,7 @@ export default function VerifyPage() {
             <AdvancedRoutes auth={data} onOpen={(path) => navigate(path)} />
           ) : null}
           <p className="form-hint">{t('verify.advanced.exclusive')}</p>
-        </section>
+        </LevelSection>
         <p className="form-hint">{t('verify.privacy')}</p>
       </>
     );

@@ -1,26 +1,22 @@
-import type { BoundWallet, ChainInfo } from '@tidemark/contract';
+import type { ChainInfo } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import Popup from 'antd-mobile/es/components/popup';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { AddOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, NetworkError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { withQuery } from '../../../features/money/routes';
 import { checkDepositAddress, cleanAddress } from '../../../features/wallet/address-checks';
-import {
-  useDeleteWallet,
-  useSaveDepositAddress,
-} from '../../../features/wallet/api/wallet-mutations';
+import { useSaveDepositAddress } from '../../../features/wallet/api/wallet-mutations';
 import {
   useBoundWallets,
   useDepositAddresses,
   useWalletCurrencies,
 } from '../../../features/wallet/api/wallet-queries';
 import { BoundWalletItem } from '../../../features/wallet/components/bound-wallet-item';
+import { useConfirmDeleteWallet } from '../../../features/wallet/hooks/use-confirm-delete-wallet';
 import { WALLET_ROUTES } from '../../../features/wallet/routes';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
@@ -102,23 +98,8 @@ export default function WalletListPage() {
   const wallets = useBoundWallets();
   const currencies = useWalletCurrencies();
   const depositAddresses = useDepositAddresses();
-  const remove = useDeleteWallet();
+  const deleteWallet = useConfirmDeleteWallet();
   const [editingChain, setEditingChain] = useState<ChainInfo | null>(null);
-
-  const deleteWallet = async (wallet: BoundWallet) => {
-    const confirmed = await Dialog.confirm({
-      content: t('wallet.deleteConfirm', { address: wallet.address }),
-      confirmText: t('wallet.delete'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(wallet.id);
-      showToast(t('success.operation'), 'success');
-    } catch (error) {
-      if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
-    }
-  };
 
   let bound;
   if (wallets.isError) {

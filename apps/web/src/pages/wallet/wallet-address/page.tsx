@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSubmit } from '../../../api/use-submit';
 import { useUploadImage } from '../../../features/money/api/upload-image';
+import { parseId } from '../../../features/money/routes';
 import { checkWalletForm, cleanAddress } from '../../../features/wallet/address-checks';
 import { useSaveWallet } from '../../../features/wallet/api/wallet-mutations';
 import { useBoundWallets, useWalletCurrencies } from '../../../features/wallet/api/wallet-queries';
@@ -18,11 +19,6 @@ import { PageHeader } from '../../../ui/page-header';
 import { showToast } from '../../../ui/toast';
 import '../../../features/money/money.css';
 import '../../../features/wallet/wallet.css';
-
-function parseId(raw: string | null): number | null {
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /**
  * wallet/WalletAddress: bind a withdrawal address (currency, chain type, the address checked

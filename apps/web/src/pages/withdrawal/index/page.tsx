@@ -1,19 +1,17 @@
 import { isErrorKey, QUOTE_CURRENCY, type BoundWallet, type ErrorKey } from '@tidemark/contract';
-import { sanitizeAmountInput } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
-import Input from 'antd-mobile/es/components/input';
-import { AddOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { AddOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, envelopeMessage, NetworkError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { assetsKeys } from '../../../features/assets/api/assets-queries';
-import { CurrencyBadge } from '../../../features/assets/components/currency-badge';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { useSubmitWithdrawal } from '../../../features/money/api/money-mutations';
 import { useWithdrawTerms } from '../../../features/money/api/money-queries';
+import { AmountField } from '../../../features/money/components/amount-field';
+import { MoneyFormPage } from '../../../features/money/components/money-form-page';
 import { PayPasswordSheet } from '../../../features/money/components/pay-password-sheet';
 import { showRefusal } from '../../../features/money/refusal-dialog';
 import { MONEY_ROUTES, withQuery } from '../../../features/money/routes';
@@ -29,16 +27,14 @@ import {
   type Refusal,
   type RefusalFix,
 } from '../../../features/money/withdraw-checks';
-import { useDeleteWallet } from '../../../features/wallet/api/wallet-mutations';
 import { useBoundWallets } from '../../../features/wallet/api/wallet-queries';
 import { BoundWalletItem } from '../../../features/wallet/components/bound-wallet-item';
+import { useConfirmDeleteWallet } from '../../../features/wallet/hooks/use-confirm-delete-wallet';
 import { WALLET_ROUTES } from '../../../features/wallet/routes';
 import { ErrorView } from '../../../ui/error-view';
 import { i18next } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
-import { PageHeader } from '../../../ui/page-header';
 import { showToast } from '../../../ui/toast';
-import '../../../features/money/money.css';
 import '../../../features/wallet/wallet.css';
 
 /**
@@ -63,7 +59,7 @@ export default function WithdrawalPage() {
   // What the sheet collected for the send in progress; never kept in state or rendered.
   const typedPassword = useRef('');
   const withdraw = useSubmitWithdrawal([assetsKeys.all]);
-  const remove = useDeleteWallet();
+  const deleteWallet = useConfirmDeleteWallet();
 
   const info = terms.data;
   const decimals = info?.decimals ?? 8;
@@ -135,21 +131,6 @@ export default function WithdrawalPage() {
     );
   });
 
-  const deleteWallet = async (target: BoundWallet) => {
-    const confirmed = await Dialog.confirm({
-      content: t('wallet.deleteConfirm', { address: target.address }),
-      confirmText: t('wallet.delete'),
-      cancelText: t('common.cancel'),
-    });
-    if (!confirmed) return;
-    try {
-      await remove.mutateAsync(target.id);
-      showToast(t('success.operation'), 'success');
-    } catch (error) {
-      if (!(error instanceof ApiError || error instanceof NetworkError)) throw error;
-    }
-  };
-
   let form;
   if (terms.isError && !info) {
     form = <ErrorView title={t('errors.networkError')} onRetry={() => void terms.refetch()} />;
@@ -218,19 +199,15 @@ export default function WithdrawalPage() {
           <AddOutline /> {t('wallet.add')}
         </button>
 
-        <h2 className="transfer__label">{t('withdraw.amount')}</h2>
-        <div className="transfer-amount">
-          <Input
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(typed) => setAmount(sanitizeAmountInput(typed, decimals))}
-            onEnterPress={review}
-            placeholder={t('withdraw.amountPlaceholder', { min: plainAmount(info.minimum) })}
-            aria-label={t('withdraw.amount')}
-          />
-          <span className="transfer-amount__unit">{currency}</span>
+        <AmountField
+          label={t('withdraw.amount')}
+          value={amount}
+          onChange={setAmount}
+          decimals={decimals}
+          placeholder={t('withdraw.amountPlaceholder', { min: plainAmount(info.minimum) })}
+          currency={currency}
+          onEnterPress={review}
+        >
           <button
             type="button"
             className="text-button transfer-amount__all"
@@ -238,7 +215,7 @@ export default function WithdrawalPage() {
           >
             {t('assets.all')}
           </button>
-        </div>
+        </AmountField>
         <p className="transfer__available" data-available={info.available}>
           {t('withdraw.available', { amount: shownAmount(info.available, decimals), currency })}
         </p>
@@ -294,51 +271,27 @@ export default function WithdrawalPage() {
   }
 
   return (
-    <div>
-      <PageHeader
-        title={t('withdraw.title')}
-        right={
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('deposit.record.title')}
-            onClick={() => navigate(withQuery(MONEY_ROUTES.records, { tab: 'withdrawal' }))}
-          >
-            <UnorderedListOutline />
-          </button>
-        }
-      />
-      <div className="page-body money-page">
-        <h2 className="transfer__label transfer__label--first">{t('withdraw.currency')}</h2>
-        <button
-          type="button"
-          className="transfer-pick"
-          onClick={() =>
-            navigate(withQuery(MONEY_ROUTES.withdrawTokens, { currency }), { replace: true })
-          }
-        >
-          <span className="transfer-currency">
-            <CurrencyBadge currency={currency} />
-            <strong data-currency={currency}>{currency}</strong>
-          </span>
-          <RightOutline className="flip-rtl muted" />
-        </button>
-        {form}
-      </div>
-      <PayPasswordSheet
-        open={asking}
-        busy={busy}
-        summary={t('withdraw.payPassword.summary', {
-          amount: plainAmount(finishAmount(amount) || '0'),
-          currency,
-        })}
-        onConfirm={(password) => {
-          typedPassword.current = password;
-          void send();
-        }}
-        onClose={() => setAsking(false)}
-        onForgot={() => navigate('/pages/setting/payPassWord')}
-      />
-    </div>
+    <MoneyFormPage
+      direction="withdraw"
+      currency={currency}
+      overlay={
+        <PayPasswordSheet
+          open={asking}
+          busy={busy}
+          summary={t('withdraw.payPassword.summary', {
+            amount: plainAmount(finishAmount(amount) || '0'),
+            currency,
+          })}
+          onConfirm={(password) => {
+            typedPassword.current = password;
+            void send();
+          }}
+          onClose={() => setAsking(false)}
+          onForgot={() => navigate('/pages/setting/payPassWord')}
+        />
+      }
+    >
+      {form}
+    </MoneyFormPage>
   );
 }

@@ -1,0 +1,132 @@
+import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
+import type { KycKind } from '@tidemark/contract';
+import Button from 'antd-mobile/es/components/button';
+import Input, { type InputProps } from 'antd-mobile/es/components/input';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSubmit } from '../../../api/use-submit';
+import { validateForm } from '../../../api/validate';
+import { ErrorView } from '../../../ui/error-view';
+import { LoadingView } from '../../../ui/loading-view';
+import { PageHeader } from '../../../ui/page-header';
+import { showToast } from '../../../ui/toast';
+import {
+  useSubmitVerification,
+  VERIFICATION_CALLS,
+  type VerificationInput,
+} from '../api/kyc-mutations';
+import { useUserAuth } from '../api/kyc-queries';
+import { verificationGate } from '../gate';
+import { VERIFY_ROUTES } from '../routes';
+import { GateView } from './gate-view';
+import '../kyc.css';
+
+interface VerificationFormPageProps<K extends KycKind> {
+  kind: K;
+  title: string;
+  /** What the form holds, as the kind's call takes it; its contract schema judges it on submit. */
+  values: () => VerificationInput<K>;
+  /** Other features' keys showing the verification level (the profile), read again once sent. */
+  related: readonly QueryKey[];
+  /** A query the form waits for besides the states (primary: the last submission, to refill it). */
+  waitFor?: UseQueryResult<unknown>;
+  /** The kind's fields and pictures: below the reason of a failure, above the submit button. */
+  children: ReactNode;
+}
+
+/**
+ * The page of one verification form (verify/primary, verify/high, verify/passport): the form only
+ * while the gate is open, else why not; sent, it goes back to verify/index with the new state.
+ */
+export function VerificationFormPage<K extends KycKind>({
+  kind,
+  title,
+  values,
+  related,
+  waitFor,
+  children,
+}: VerificationFormPageProps<K>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const auth = useUserAuth();
+  const submitVerification = useSubmitVerification(kind, related);
+
+  const [busy, submit] = useSubmit(async () => {
+    // A missing picture is the contract schema's to refuse (requiredItems), as on the server.
+    const input = await validateForm(VERIFICATION_CALLS[kind], values());
+    if (!input) return;
+    await submitVerification.mutateAsync(input);
+    showToast(t('success.submittedForReview'), 'success');
+    navigate(VERIFY_ROUTES.index, { replace: true });
+  });
+
+  const waited = waitFor ? [auth, waitFor] : [auth];
+  let body;
+  if (waited.some((query) => query.isError && !query.data)) {
+    body = (
+      <ErrorView
+        title={t('errors.networkError')}
+        onRetry={() => void Promise.all(waited.map((query) => query.refetch()))}
+      />
+    );
+  } else if (!auth.data || waited.some((query) => !query.data)) {
+    body = <LoadingView />;
+  } else {
+    const gate = verificationGate(auth.data, kind);
+    // The ID and passport routes are one level, advanced; primary is a level of its own.
+    const level = kind === 'primary' ? auth.data.primary : auth.data.advanced;
+    body = !gate.open ? (
+      <GateView
+        gate={gate}
+        onPrimary={() => navigate(VERIFY_ROUTES.primary)}
+        onBack={() => navigate(VERIFY_ROUTES.index, { replace: true })}
+      />
+    ) : (
+      <>
+        {level.state === 'failed' && level.reason ? (
+          <p className="kyc-level__reason" role="note">
+            {t('verify.reason', { reason: level.reason })}
+          </p>
+        ) : null}
+        {children}
+        <p className="form-hint">{t('verify.photoHint')}</p>
+        <div className="form-actions">
+          <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>
+            {t('verify.submit')}
+          </Button>
+        </div>
+        <p className="form-hint">
+          {t(kind === 'primary' ? 'verify.privacy' : 'verify.advanced.exclusive')}
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader title={title} fallback={VERIFY_ROUTES.index} />
+      <div className="page-body kyc-page">{body}</div>
+    </div>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  autoComplete: InputProps['autoComplete'];
+  maxLength: number;
+}
+
+/** One labelled line of a verification form. */
+export function TextField({ label, ...input }: TextFieldProps) {
+  return (
+    <div className="field">
+      <span className="field__label">{label}</span>
+      <Input {...input} />
+    </div>
+  );
+}
