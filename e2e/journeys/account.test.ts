@@ -146,6 +146,8 @@ describe('a new trader', () => {
     await page.waitForURL(/login\/login/);
     expect(await readToken()).toBeNull();
     await open(page, '/pages/setting/index');
-    await page.waitForURL(/login\/login/);
+    // The redirect replaces the hash at once; read the document's own location, since Playwright's
+    // record of the URL can miss a replace that lands during its own hash navigation.
+    await page.waitForFunction(() => window.location.hash.startsWith('#/pages/login/login'));
   });
 });

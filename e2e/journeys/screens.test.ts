@@ -126,7 +126,7 @@ describe('every page at 360 x 740', () => {
     const context = await newPhone(browser);
     const page = await context.newPage();
     await open(page, '/pages/no/such/page');
-    await page.waitForURL(/#\/$/);
+    await page.waitForFunction(() => window.location.hash === '#/');
     await context.close();
   });
 });
