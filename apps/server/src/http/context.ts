@@ -9,6 +9,7 @@ import type { Market } from '../market/market';
 import type { SpotExchange } from '../modules/spot/spot.exchange';
 import type { Bus } from '../realtime/bus';
 import type { Hub } from '../realtime/hub';
+import { DomainError } from './domain-error';
 
 /** What every service may use; built once by buildApp. */
 export interface AppContext {
@@ -44,4 +45,10 @@ export interface RequestContext {
   userAgent: string;
   /** Idempotency-Key header, when sent. */
   idempotencyKey: string | undefined;
+}
+
+/** The signed-in caller's id; refuses a visitor (calls with auth 'user' never reach here without). */
+export function signedInUserId(ctx: RequestContext): number {
+  if (!ctx.user) throw new DomainError('notLoggedIn');
+  return ctx.user.id;
 }

@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  hasPrecision,
   parseMoney,
   type AddressFormat,
   type ConsoleChain,
@@ -43,7 +44,7 @@ export function listChains(app: AppContext, query: Paging) {
 /** Fee and minimum within the chain's decimal places. */
 function checkPrecision(amounts: (string | undefined)[], decimals: number): void {
   for (const amount of amounts) {
-    if (amount !== undefined && parseMoney(amount) % 10n ** BigInt(8 - decimals) !== 0n)
+    if (amount !== undefined && !hasPrecision(parseMoney(amount), decimals))
       throw new DomainError('incorrectAmount');
   }
 }

@@ -1,20 +1,14 @@
 import { moneyCalls } from '@tidemark/contract';
 import { handle, type BoundCall } from '../../http/calls';
-import type { RequestContext } from '../../http/context';
-import { DomainError } from '../../http/domain-error';
+import { signedInUserId } from '../../http/context';
 import * as money from './money.service';
-
-function userIdOf(ctx: RequestContext): number {
-  if (!ctx.user) throw new DomainError('notLoggedIn');
-  return ctx.user.id;
-}
 
 export const moneyRoutes: BoundCall[] = [
   handle(moneyCalls.insertUserRecharge, (input, ctx) =>
     money.requestDeposit(
       ctx.app,
       {
-        userId: userIdOf(ctx),
+        userId: signedInUserId(ctx),
         idempotencyKey: ctx.idempotencyKey,
         call: moneyCalls.insertUserRecharge.path,
       },
@@ -25,7 +19,7 @@ export const moneyRoutes: BoundCall[] = [
     money.requestWithdrawal(
       ctx.app,
       {
-        userId: userIdOf(ctx),
+        userId: signedInUserId(ctx),
         idempotencyKey: ctx.idempotencyKey,
         call: moneyCalls.insertUserWithdraw.path,
       },
@@ -33,12 +27,12 @@ export const moneyRoutes: BoundCall[] = [
     ),
   ),
   handle(moneyCalls.findByUserRechargePage, (input, ctx) =>
-    money.depositRecords(ctx.app, userIdOf(ctx), input),
+    money.depositRecords(ctx.app, signedInUserId(ctx), input),
   ),
   handle(moneyCalls.findByUserWithdrawPage, (input, ctx) =>
-    money.withdrawalRecords(ctx.app, userIdOf(ctx), input),
+    money.withdrawalRecords(ctx.app, signedInUserId(ctx), input),
   ),
   handle(moneyCalls.findWithdrawTerms, (input, ctx) =>
-    money.withdrawTerms(ctx.app, userIdOf(ctx), input),
+    money.withdrawTerms(ctx.app, signedInUserId(ctx), input),
   ),
 ];

@@ -1,22 +1,15 @@
 import { marketCalls, spotCalls, type SpotSide } from '@tidemark/contract';
 import { handle, type BoundCall } from '../../http/calls';
 import type { RequestContext } from '../../http/context';
-import { DomainError } from '../../http/domain-error';
-import { profile } from '../user/user.service';
+import { callerBook } from '../user/user.service';
 import * as spot from './spot.service';
-
-async function caller(ctx: RequestContext) {
-  if (!ctx.user) throw new DomainError('notLoggedIn');
-  const { mode } = await profile(ctx.app, ctx.user.id);
-  return { userId: ctx.user.id, mode };
-}
 
 function placer(
   side: SpotSide,
   call: typeof spotCalls.insertCoinOrder | typeof spotCalls.sellCoinOrder,
 ) {
   return handle(call, async (input, ctx) => {
-    const { userId, mode } = await caller(ctx);
+    const { userId, mode } = await callerBook(ctx);
     return spot.exchangeOf(ctx.app).place({
       userId,
       book: mode,
@@ -37,7 +30,7 @@ function canceller(
   call: typeof spotCalls.cancelBuyOrder | typeof spotCalls.cancelSellOrder,
 ) {
   return handle(call, async (input, ctx) => {
-    const { userId } = await caller(ctx);
+    const { userId } = await callerBook(ctx);
     await spot.exchangeOf(ctx.app).cancel(userId, input.orderId, side);
     return { orderId: input.orderId, status: 'closed' as const, phase: 'cancelled' as const };
   });
@@ -49,11 +42,11 @@ export const spotRoutes: BoundCall[] = [
   canceller('buy', spotCalls.cancelBuyOrder),
   canceller('sell', spotCalls.cancelSellOrder),
   handle(spotCalls.findCoinOrderPage, async (input, ctx) => {
-    const { userId, mode } = await caller(ctx);
+    const { userId, mode } = await callerBook(ctx);
     return spot.orderPage(ctx.app, userId, mode, input);
   }),
   handle(spotCalls.findUserMoney, async (input, ctx) => {
-    const { userId, mode } = await caller(ctx);
+    const { userId, mode } = await callerBook(ctx);
     return spot.pairBalances(ctx.app, userId, mode, input.symbol);
   }),
   handle(spotCalls.findByBProductConfig, async (input, ctx) => spot.config(ctx.app, input.symbol)),
@@ -61,7 +54,7 @@ export const spotRoutes: BoundCall[] = [
 
 /** The book a market-data caller sees: a signed-in user's own mode, the real book for visitors. */
 async function viewedBook(ctx: RequestContext) {
-  return ctx.user ? (await caller(ctx)).mode : 'real';
+  return ctx.user ? (await callerBook(ctx)).mode : 'real';
 }
 
 /** The book and the tape come from the engine. */

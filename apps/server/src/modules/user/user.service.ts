@@ -8,7 +8,7 @@ import {
   type UserInfo,
 } from '@tidemark/contract';
 import { inTransaction, isUniqueViolation, type Trx } from '../../db/database';
-import type { AppContext } from '../../http/context';
+import { signedInUserId, type AppContext, type RequestContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { hashPassword, randomInviteCode, verifyPassword } from '../../lib/secrets';
 import { fundDemoBook } from '../assets/assets.service';
@@ -181,6 +181,15 @@ export async function login(
 
 export async function profile(app: AppContext, userId: number): Promise<UserInfo> {
   return toUserInfo(await requireUser(app, userId));
+}
+
+/** The signed-in caller and the book they use now (demo or real: SPEC.md section 4, account mode). */
+export async function callerBook(
+  ctx: RequestContext,
+): Promise<{ userId: number; mode: UserInfo['mode'] }> {
+  const userId = signedInUserId(ctx);
+  const { mode } = await profile(ctx.app, userId);
+  return { userId, mode };
 }
 
 /** Changes nickname, or email or phone after a code sent to the new address. */
