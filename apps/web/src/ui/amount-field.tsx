@@ -11,11 +11,14 @@ interface AmountFieldProps {
   placeholder: string;
   currency: string;
   onEnterPress?: () => void;
-  /** After the currency, inside the field: the withdrawal's "All". */
+  /** After the currency, inside the field: an "All" button. */
   children?: ReactNode;
 }
 
-/** The amount of a deposit or a withdrawal, headed by its label, in the chain's decimals. */
+/**
+ * An amount of money to move (a transfer, a deposit, a withdrawal), headed by its label: only
+ * digits and one decimal point, at most `decimals` places.
+ */
 export function AmountField({
   label,
   value,

@@ -1,7 +1,5 @@
 import { ACCOUNT_TYPES, type AccountType } from '@tidemark/contract';
-import { sanitizeAmountInput } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
-import Input from 'antd-mobile/es/components/input';
 import { DownOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +21,7 @@ import {
   parseWallet,
   transferCurrencies,
 } from '../../../features/assets/wallets';
+import { AmountField } from '../../../ui/amount-field';
 import { PageHeader } from '../../../ui/page-header';
 import { showToast } from '../../../ui/toast';
 import { SwapIcon } from './swap-icon';
@@ -151,19 +150,15 @@ export default function TransferPage() {
           <RightOutline className="flip-rtl muted" />
         </button>
 
-        <h2 className="transfer__label">{t('assets.amount')}</h2>
-        <div className="transfer-amount">
-          <Input
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            onChange={(typed) => setAmount(sanitizeAmountInput(typed))}
-            onEnterPress={() => void submit()}
-            placeholder={t('assets.amountPlaceholder')}
-            aria-label={t('assets.amount')}
-          />
-          <span className="transfer-amount__unit">{currency}</span>
+        <AmountField
+          label={t('assets.amount')}
+          value={amount}
+          onChange={setAmount}
+          decimals={8}
+          placeholder={t('assets.amountPlaceholder')}
+          currency={currency}
+          onEnterPress={() => void submit()}
+        >
           <button
             type="button"
             className="text-button transfer-amount__all"
@@ -171,7 +166,7 @@ export default function TransferPage() {
           >
             {t('assets.all')}
           </button>
-        </div>
+        </AmountField>
         <p className="transfer__available" data-available={available}>
           {t('assets.availableBalance', { amount: formatAmount(available, currency), currency })}
         </p>

@@ -9,7 +9,7 @@ import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { useSubmitDeposit, type DepositInput } from '../../../features/money/api/money-mutations';
-import { AmountField } from '../../../features/money/components/amount-field';
+import { AmountField } from '../../../ui/amount-field';
 import { DepositAddress } from '../../../features/money/components/deposit-address';
 import { MoneyFormPage } from '../../../features/money/components/money-form-page';
 import { MONEY_ROUTES, withQuery } from '../../../features/money/routes';

@@ -10,7 +10,7 @@ import { assetsKeys } from '../../../features/assets/api/assets-queries';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { useSubmitWithdrawal } from '../../../features/money/api/money-mutations';
 import { useWithdrawTerms } from '../../../features/money/api/money-queries';
-import { AmountField } from '../../../features/money/components/amount-field';
+import { AmountField } from '../../../ui/amount-field';
 import { MoneyFormPage } from '../../../features/money/components/money-form-page';
 import { PayPasswordSheet } from '../../../features/money/components/pay-password-sheet';
 import { showRefusal } from '../../../features/money/refusal-dialog';
