@@ -122,6 +122,17 @@ describe('every page at 360 x 740', () => {
     await context.close();
   });
 
+  it('stays in the app after choosing a language on a page opened directly', async () => {
+    const context = await newPhone(browser);
+    const page = await context.newPage();
+    await open(page, '/pages/setting/language');
+    await page.getByText('Deutsch', { exact: true }).click();
+    // No page before it in this tab: back would leave the app, so it goes home instead.
+    await page.waitForFunction(() => window.location.hash === '#/');
+    await page.locator('.page').first().waitFor();
+    await context.close();
+  });
+
   it('sends an unknown route to the home tab', async () => {
     const context = await newPhone(browser);
     const page = await context.newPage();

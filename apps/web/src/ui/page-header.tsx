@@ -10,16 +10,24 @@ interface PageHeaderProps {
   onBack?: () => void;
 }
 
-/** The top bar of an inner page: back, title, an optional action. */
-export function PageHeader({ title, right, fallback = '/', onBack }: PageHeaderProps) {
+/**
+ * Goes back to the page before, or to `fallback` when the page was opened directly (a link, a
+ * bookmark, a new tab): going back then would leave the app.
+ */
+export function useGoBack(): (fallback?: string) => void {
   const navigate = useNavigate();
-  const back = () => {
-    if (onBack) return onBack();
+  return (fallback = '/') => {
     // history.state.idx is react-router's position in its own history stack.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (idx > 0) navigate(-1);
     else navigate(fallback, { replace: true });
   };
+}
+
+/** The top bar of an inner page: back, title, an optional action. */
+export function PageHeader({ title, right, fallback = '/', onBack }: PageHeaderProps) {
+  const goBack = useGoBack();
+  const back = () => (onBack ? onBack() : goBack(fallback));
   return (
     <NavBar className="page-header" onBack={back} right={right}>
       {title}

@@ -1,6 +1,6 @@
 import type { UserAuth, VerificationState } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
-import { verificationGate } from './gate';
+import { failureReason, verificationGate } from './gate';
 
 const level = (state: VerificationState) => ({
   state,
@@ -59,5 +59,20 @@ describe('who may submit which verification', () => {
     expect(verificationGate(auth('verified', 'verified', 'identity'), 'identity')).toMatchObject({
       key: 'kycAlreadyVerified',
     });
+  });
+});
+
+describe('the failure reason above a form', () => {
+  it('shows primary its own reason, and nothing once it is not failed', () => {
+    expect(failureReason(auth('failed'), 'primary')).toBe('blurry photo');
+    expect(failureReason(auth('certifying'), 'primary')).toBeNull();
+  });
+
+  it("shows an advanced route only the reason of its own failed submission, not the other's", () => {
+    const idFailed = auth('verified', 'failed', 'identity');
+    expect(failureReason(idFailed, 'identity')).toBe('blurry photo');
+    expect(failureReason(idFailed, 'passport')).toBeNull();
+    expect(failureReason(auth('verified', 'failed', 'passport'), 'identity')).toBeNull();
+    expect(failureReason(auth('verified', 'notCertified'), 'passport')).toBeNull();
   });
 });

@@ -28,3 +28,13 @@ export function verificationGate(auth: UserAuth, kind: KycKind): Gate {
   if (advanced.state === 'verified') return { open: false, key: 'kycAlreadyVerified' };
   return { open: true };
 }
+
+/**
+ * Why this form's last submission failed, shown above it; null when it did not fail. The ID and
+ * passport routes share one level, but a failed ID submission's reason is not the passport form's.
+ */
+export function failureReason(auth: UserAuth, kind: KycKind): string | null {
+  if (kind === 'primary') return auth.primary.state === 'failed' ? auth.primary.reason : null;
+  const { advanced } = auth;
+  return advanced.state === 'failed' && advanced.route === kind ? advanced.reason : null;
+}

@@ -2,9 +2,8 @@ import { userCalls, type UpdateUserInput } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { validateForm } from '../../../api/validate';
-import { PageHeader } from '../../../ui/page-header';
+import { PageHeader, useGoBack } from '../../../ui/page-header';
 import { showToast } from '../../../ui/toast';
 import { useUpdateUser } from '../api/account-mutations';
 
@@ -22,7 +21,7 @@ interface ProfileFormProps {
 /** A settings page that changes one profile value through /user/updateUser, then goes back. */
 export function ProfileForm({ title, current, children, hint, input }: ProfileFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const update = useUpdateUser();
 
   const save = async () => {
@@ -31,7 +30,7 @@ export function ProfileForm({ title, current, children, hint, input }: ProfileFo
     update.mutate(values, {
       onSuccess: () => {
         showToast(t('success.saved'), 'success');
-        navigate(-1);
+        goBack('/pages/setting/index');
       },
     });
   };

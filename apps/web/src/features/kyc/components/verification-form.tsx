@@ -17,7 +17,7 @@ import {
   type VerificationInput,
 } from '../api/kyc-mutations';
 import { useUserAuth } from '../api/kyc-queries';
-import { verificationGate } from '../gate';
+import { failureReason, verificationGate } from '../gate';
 import { VERIFY_ROUTES } from '../routes';
 import { GateView } from './gate-view';
 import '../kyc.css';
@@ -74,8 +74,7 @@ export function VerificationFormPage<K extends KycKind>({
     body = <LoadingView />;
   } else {
     const gate = verificationGate(auth.data, kind);
-    // The ID and passport routes are one level, advanced; primary is a level of its own.
-    const level = kind === 'primary' ? auth.data.primary : auth.data.advanced;
+    const reason = failureReason(auth.data, kind);
     body = !gate.open ? (
       <GateView
         gate={gate}
@@ -84,9 +83,9 @@ export function VerificationFormPage<K extends KycKind>({
       />
     ) : (
       <>
-        {level.state === 'failed' && level.reason ? (
+        {reason ? (
           <p className="kyc-level__reason" role="note">
-            {t('verify.reason', { reason: level.reason })}
+            {t('verify.reason', { reason })}
           </p>
         ) : null}
         {children}

@@ -2,21 +2,20 @@ import { LANGUAGES, type LanguageCode } from '@tidemark/i18n';
 import CheckList from 'antd-mobile/es/components/check-list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { changeLanguage, currentLanguage } from '../../../ui/i18n';
-import { PageHeader } from '../../../ui/page-header';
+import { PageHeader, useGoBack } from '../../../ui/page-header';
 
 /** The eleven languages, each named in itself; the choice is kept on this device. */
 export default function LanguagePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const [pending, setPending] = useState(false);
 
   const pick = async (code: LanguageCode) => {
     setPending(true);
     try {
       await changeLanguage(code);
-      navigate(-1);
+      goBack();
     } finally {
       setPending(false);
     }

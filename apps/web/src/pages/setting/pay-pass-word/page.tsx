@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { request } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { accountKeys, useUserInfo } from '../../../features/account/api/account-queries';
 import { PasswordInput } from '../../../features/account/components/password-input';
 import { LoadingView } from '../../../ui/loading-view';
-import { PageHeader } from '../../../ui/page-header';
+import { PageHeader, useGoBack } from '../../../ui/page-header';
 import { showToast } from '../../../ui/toast';
 
 const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, PAY_PASSWORD_LENGTH);
@@ -18,7 +17,7 @@ const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, PAY_PASSWORD_LEN
 /** Sets the transaction (pay) password, or changes it with the current one. */
 export default function PayPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const user = useUserInfo();
   const queryClient = useQueryClient();
   const [oldPayPassword, setOldPayPassword] = useState('');
@@ -36,7 +35,7 @@ export default function PayPasswordPage() {
     await request(userCalls.updatePayPwd, input, { loading: true });
     await queryClient.invalidateQueries({ queryKey: accountKeys.info });
     showToast(t('success.saved'), 'success');
-    navigate(-1);
+    goBack('/pages/setting/index');
   });
 
   if (!user.data) return <LoadingView />;

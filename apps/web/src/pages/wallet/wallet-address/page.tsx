@@ -3,7 +3,7 @@ import Button from 'antd-mobile/es/components/button';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useSubmit } from '../../../api/use-submit';
 import { useUploadImage } from '../../../features/money/api/upload-image';
 import { parseId } from '../../../features/money/routes';
@@ -15,7 +15,7 @@ import { WALLET_ROUTES } from '../../../features/wallet/routes';
 import { ErrorView } from '../../../ui/error-view';
 import { ImageUploader, type PickedImage } from '../../../ui/image-uploader';
 import { LoadingView } from '../../../ui/loading-view';
-import { PageHeader } from '../../../ui/page-header';
+import { PageHeader, useGoBack } from '../../../ui/page-header';
 import { showToast } from '../../../ui/toast';
 import '../../../features/money/money.css';
 import '../../../features/wallet/wallet.css';
@@ -27,7 +27,7 @@ import '../../../features/wallet/wallet.css';
  */
 export default function WalletAddressPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const goBack = useGoBack();
   const [params] = useSearchParams();
   const editId = parseId(params.get('id'));
   const currencies = useWalletCurrencies();
@@ -62,9 +62,7 @@ export default function WalletAddressPage() {
     if (!input) return;
     await save.mutateAsync({ id: editId, input });
     showToast(t('success.saved'), 'success');
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate(WALLET_ROUTES.list, { replace: true });
+    goBack(WALLET_ROUTES.list);
   });
 
   const title = editId === null ? t('wallet.addTitle') : t('wallet.editTitle');
