@@ -143,10 +143,15 @@ const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: t
 const confirmation = (page: Page) => page.locator('.ant-modal-confirm');
 
 /** Writes a reason in the reason dialog and confirms with its button. */
-async function giveReason(page: Page, title: string, reason: string): Promise<void> {
+async function giveReason(
+  page: Page,
+  title: string,
+  reason: string,
+  confirm = 'Reject',
+): Promise<void> {
   const modal = dialog(page, title);
   await modal.locator('textarea').fill(reason);
-  await modal.getByRole('button', { name: 'Reject', exact: true }).click();
+  await modal.getByRole('button', { name: confirm, exact: true }).click();
   await modal.waitFor({ state: 'hidden' });
 }
 
@@ -829,6 +834,43 @@ describe('custody with refusals: rejected deposit, verification and withdrawal',
       `Reason: ${reasons.withdrawal}`,
     );
     await screenshot(phone, 'journey-custody-14-withdrawal-rejected');
+  });
+
+  it('tells the trader on the withdrawal form that an operator froze withdrawals', async () => {
+    // The buttons' names start with their icon's label ("lock Freeze withdrawals").
+    const freezeButton = (name: string) =>
+      operator.getByRole('button', { name: new RegExp(`(^|\\s)${name}$`) });
+    await openConsole(operator, `/users/${trader.userId}`);
+    await freezeButton('Freeze withdrawals').click();
+    await giveReason(
+      operator,
+      `Freeze withdrawals · #${trader.userId}`,
+      'Chargeback under review',
+      'Freeze withdrawals',
+    );
+    await expectMessage(operator, 'Withdrawals frozen');
+
+    await openFresh(phone, '/pages/Withdrawal/index');
+    const notice = phone.locator('.money-notice[data-refusal="withdrawFrozen"]');
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe(
+      'Withdrawals from this account are frozen, please contact customer service',
+    );
+    // Only an operator can lift it: no button leads anywhere.
+    expect(await notice.getByRole('button').count()).toBe(0);
+    await screenshot(phone, 'journey-custody-15-withdrawals-frozen');
+
+    await freezeButton('Unfreeze withdrawals').click();
+    await giveReason(
+      operator,
+      `Unfreeze withdrawals · #${trader.userId}`,
+      'Chargeback settled',
+      'Unfreeze withdrawals',
+    );
+    await expectMessage(operator, 'Withdrawals unfrozen');
+    await openFresh(phone, '/pages/Withdrawal/index');
+    await phone.locator('.transfer__available[data-available="200.00000000"]').waitFor();
+    expect(await phone.locator('[data-refusal="withdrawFrozen"]').count()).toBe(0);
   });
 
   it('keeps each refusal in the audit log with its operator and reason', async () => {

@@ -138,22 +138,22 @@ export default function WithdrawalPage() {
     form = <LoadingView />;
   } else {
     const max = maxWithdrawable(info.available, info.fee, decimals);
-    // What is missing before any withdrawal can go ahead, each leading to the page that fixes it.
-    const notices: { key: ErrorKey; fix: RefusalFix; onFix: () => void }[] = [];
+    // What is missing before any withdrawal can go ahead, each leading to the page that fixes it
+    // (a freeze only an operator can lift has no such page).
+    const notices: { key: ErrorKey; fix?: { label: RefusalFix; onFix: () => void } }[] = [];
+    if (info.withdrawFrozen) notices.push({ key: 'withdrawFrozen' });
     if (mine.length === 0)
-      notices.push({ key: 'walletNotBound', fix: 'wallet', onFix: addAddress });
+      notices.push({ key: 'walletNotBound', fix: { label: 'wallet', onFix: addAddress } });
     if (!info.primaryVerified) {
       notices.push({
         key: 'primaryVerificationRequired',
-        fix: 'verify',
-        onFix: () => navigate(FIX_ROUTES.verify),
+        fix: { label: 'verify', onFix: () => navigate(FIX_ROUTES.verify) },
       });
     }
     if (!info.payPasswordSet) {
       notices.push({
         key: 'noPayPassword',
-        fix: 'payPassword',
-        onFix: () => navigate(FIX_ROUTES.payPassword),
+        fix: { label: 'payPassword', onFix: () => navigate(FIX_ROUTES.payPassword) },
       });
     }
     form = (
@@ -163,9 +163,11 @@ export default function WithdrawalPage() {
             {notices.map((notice) => (
               <div key={notice.key} className="money-notice" data-refusal={notice.key}>
                 <p>{t(`errors.${notice.key}`)}</p>
-                <Button size="small" color="primary" onClick={notice.onFix}>
-                  {t(`withdraw.fix.${notice.fix}`)}
-                </Button>
+                {notice.fix ? (
+                  <Button size="small" color="primary" onClick={notice.fix.onFix}>
+                    {t(`withdraw.fix.${notice.fix.label}`)}
+                  </Button>
+                ) : null}
               </div>
             ))}
           </div>
