@@ -15,15 +15,6 @@ export function findUpload(db: Executor, id: number): Promise<UploadRow | undefi
   return db.selectFrom('uploads').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
 }
 
-export async function storageKeyExists(db: Executor, key: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('uploads')
-    .select('id')
-    .where('storage_key', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** Which of these storage keys have a row. */
 export async function recordedKeys(db: Executor, keys: readonly string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();

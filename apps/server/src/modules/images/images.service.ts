@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { reencodeImage, type EncodedImage } from './images.encode';
 import * as repo from './images.repository';
+import type { UploadRow } from './images.table';
 import { localDiskStorage, newStorageKey, type UploadStorage } from './images.storage';
 
 const storages = new WeakMap<AppContext, UploadStorage>();
@@ -73,9 +74,11 @@ export async function withStoredImages<T>(
     await removeAll();
     throw error;
   }
-  for (const p of images) {
-    if (!(await repo.storageKeyExists(app.db, p.key))) await storage.delete(p.key);
-  }
+  const recorded = await repo.recordedKeys(
+    app.db,
+    images.map((p) => p.key),
+  );
+  for (const p of images) if (!recorded.has(p.key)) await storage.delete(p.key);
   return result;
 }
 
@@ -158,9 +161,13 @@ export interface UploadImage {
 export async function readUpload(app: AppContext, id: number): Promise<UploadImage> {
   const row = await repo.findUpload(app.db, id);
   if (!row) throw new DomainError('notFound');
+  return withBytes(app, row);
+}
+
+async function withBytes(app: AppContext, row: UploadRow): Promise<UploadImage> {
   const bytes = await uploadStorage(app).get(row.storage_key);
   if (!bytes) {
-    app.log.error({ uploadId: id }, 'upload row without its stored bytes');
+    app.log.error({ uploadId: Number(row.id) }, 'upload row without its stored bytes');
     throw new DomainError('notFound');
   }
   return {
@@ -187,5 +194,5 @@ export async function readOwnUpload(
   if (!row || row.owner_user_id === null || Number(row.owner_user_id) !== userId) {
     throw new DomainError('notFound');
   }
-  return readUpload(app, id);
+  return withBytes(app, row);
 }
