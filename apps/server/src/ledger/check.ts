@@ -1,3 +1,4 @@
+import { WITHDRAWAL_OPEN_STATES } from '@tidemark/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
@@ -141,7 +142,7 @@ export async function checkLedger(db: Db, now: number = Date.now()): Promise<Led
 /**
  * The ledger against what the platform says is held: every user's frozen funds (coin_hold) are
  * exactly what that user's open spot orders hold plus, in the real book, amount + fee of their
- * withdrawals in progress (application, risk, packaging); a finished order holds nothing.
+ * withdrawals in progress (WITHDRAWAL_OPEN_STATES); a finished order holds nothing.
  */
 export async function checkHolds(db: Db): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
@@ -160,7 +161,7 @@ export async function checkHolds(db: Db): Promise<LedgerProblem[]> {
       SELECT user_id, book, held_currency AS currency, held FROM spot_orders WHERE held <> 0
       UNION ALL
       SELECT user_id, 'real' AS book, currency, amount + fee AS held FROM withdrawals
-      WHERE status IN ('application', 'risk', 'packaging')
+      WHERE status IN (${sql.join([...WITHDRAWAL_OPEN_STATES])})
     ), orders AS (
       SELECT user_id, book, currency, SUM(held) AS held FROM held_by
       GROUP BY user_id, book, currency
