@@ -79,6 +79,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   };
 }
 
+/**
+ * Whether the repositories' row locks (SELECT ... FOR UPDATE) apply: on PostgreSQL they do. SQLite
+ * has no such clause and needs none: its write transactions begin IMMEDIATE and hold the database.
+ */
+export function locksRows(handle: Pick<DatabaseHandle, 'dialect'>): boolean {
+  return handle.dialect === 'postgres';
+}
+
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
 
 /**

@@ -2,16 +2,11 @@ import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { KycSubmissionRow, KycSubmissionTable } from './kyc.table';
 
-export async function insertSubmission(
+export function insertSubmission(
   db: Executor,
   row: Insertable<KycSubmissionTable>,
-): Promise<number> {
-  const inserted = await db
-    .insertInto('kyc_submissions')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
+): Promise<KycSubmissionRow> {
+  return db.insertInto('kyc_submissions').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The user's newest submission of any of `kinds`. */
@@ -43,13 +38,16 @@ export function findSubmission(
     .executeTakeFirst();
 }
 
-/** Moves a certifying submission to its verdict; answers whether it was still certifying. */
-export async function decide(
+/**
+ * Moves a certifying submission to its verdict; answers the row moved, or undefined when it was no
+ * longer certifying.
+ */
+export function decide(
   db: Executor,
   id: number,
   patch: { status: 'verified' | 'failed'; reason: string | null; reviewed_by: bigint; now: bigint },
-): Promise<boolean> {
-  const result = await db
+): Promise<KycSubmissionRow | undefined> {
+  return db
     .updateTable('kyc_submissions')
     .set({
       status: patch.status,
@@ -60,8 +58,8 @@ export async function decide(
     })
     .where('id', '=', BigInt(id))
     .where('status', '=', 'certifying')
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Locks the user's row (PostgreSQL) so two submissions of one user take turns. */

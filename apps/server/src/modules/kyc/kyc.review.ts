@@ -1,5 +1,5 @@
 import { VERIFY_LEVEL } from '@tidemark/contract';
-import type { Trx } from '../../db/database';
+import { locksRows, type Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import * as repo from './kyc.repository';
@@ -34,22 +34,21 @@ async function decide(
   operatorId: number,
   verdict: { status: 'verified' | 'failed'; reason: string | null },
 ): Promise<KycReview> {
-  const row = await repo.findSubmission(trx, id, app.database.dialect === 'postgres');
+  const row = await repo.findSubmission(trx, id, locksRows(app.database));
   if (!row) throw new DomainError('notFound');
   if (row.status !== 'certifying') throw new DomainError('reviewStateChanged');
   const now = BigInt(app.clock.now());
-  const moved = await repo.decide(trx, id, {
+  const after = await repo.decide(trx, id, {
     ...verdict,
     reviewed_by: BigInt(operatorId),
     now,
   });
-  if (!moved) throw new DomainError('reviewStateChanged');
+  if (!after) throw new DomainError('reviewStateChanged');
   if (verdict.status === 'verified') {
     const level = row.kind === 'primary' ? VERIFY_LEVEL.primary : VERIFY_LEVEL.advanced;
     await repo.raiseVerifyLevel(trx, Number(row.user_id), level, now);
   }
-  const after = await repo.findSubmission(trx, id, false);
-  return { before: toKycRecord(row), after: toKycRecord(after!) };
+  return { before: toKycRecord(row), after: toKycRecord(after) };
 }
 
 /** certifying -> verified; users.verify_level becomes 1 (primary) or 2 (identity, passport). */

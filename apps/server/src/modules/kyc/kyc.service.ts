@@ -10,7 +10,7 @@ import {
   type UserAuth,
   type UserAuthInfo,
 } from '@tidemark/contract';
-import type { Trx } from '../../db/database';
+import { locksRows, type Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { countryList } from '../common/common.service';
@@ -44,8 +44,6 @@ export function toKycRecord(row: KycSubmissionRow): KycRecord {
   return { ...toSubmission(row), userId: Number(row.user_id) };
 }
 
-const lockRows = (app: AppContext) => app.database.dialect === 'postgres';
-
 type Images = { front: UploadFile; back?: UploadFile | undefined };
 
 interface Details {
@@ -71,9 +69,9 @@ async function submit(
   const frontPurpose: UploadPurpose = kind === 'passport' ? 'passport' : 'kycFront';
   const front = await prepareImage(app, images.front, frontPurpose);
   const back = images.back ? await prepareImage(app, images.back, 'kycBack') : null;
-  const id = await withStoredImages(app, back ? [front, back] : [front], () =>
+  const row = await withStoredImages(app, back ? [front, back] : [front], () =>
     app.writer.run(async (trx) => {
-      if (lockRows(app)) await repo.lockUser(trx, userId);
+      if (locksRows(app.database)) await repo.lockUser(trx, userId);
       await guard(trx);
       const now = BigInt(app.clock.now());
       const frontId = await insertUpload(app, trx, userId, front);
@@ -97,8 +95,7 @@ async function submit(
       });
     }),
   );
-  const row = await repo.findSubmission(app.db, id, false);
-  return toSubmission(row!);
+  return toSubmission(row);
 }
 
 /** One submission of a level in review at a time; a verified level is not submitted again. */

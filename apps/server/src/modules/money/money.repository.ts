@@ -3,31 +3,21 @@ import { QUOTE_CURRENCY } from '@tidemark/contract';
 import type { Executor } from '../../db/database';
 import type { DepositRow, DepositTable, WithdrawalRow, WithdrawalTable } from './money.table';
 
-export async function insertDeposit(db: Executor, row: Insertable<DepositTable>): Promise<number> {
-  const inserted = await db
-    .insertInto('deposits')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
+export function insertDeposit(db: Executor, row: Insertable<DepositTable>): Promise<DepositRow> {
+  return db.insertInto('deposits').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function insertWithdrawal(
+export function insertWithdrawal(
   db: Executor,
   row: Insertable<WithdrawalTable>,
-): Promise<number> {
-  const inserted = await db
-    .insertInto('withdrawals')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
+): Promise<WithdrawalRow> {
+  return db.insertInto('withdrawals').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export function findDeposit(
   db: Executor,
   id: number,
-  lock = false,
+  lock: boolean,
 ): Promise<DepositRow | undefined> {
   return db
     .selectFrom('deposits')
@@ -40,7 +30,7 @@ export function findDeposit(
 export function findWithdrawal(
   db: Executor,
   id: number,
-  lock = false,
+  lock: boolean,
 ): Promise<WithdrawalRow | undefined> {
   return db
     .selectFrom('withdrawals')
@@ -91,8 +81,8 @@ export async function userRecordPage(
   return { rows, total: Number(count.n) };
 }
 
-/** Moves a deposit out of pending; answers whether it was still pending. */
-export async function decideDeposit(
+/** Moves a deposit out of pending; answers the row moved, or undefined when it was not pending. */
+export function decideDeposit(
   db: Executor,
   id: number,
   patch: {
@@ -102,8 +92,8 @@ export async function decideDeposit(
     ledger_transaction_id: bigint | null;
     now: bigint;
   },
-): Promise<boolean> {
-  const result = await db
+): Promise<DepositRow | undefined> {
+  return db
     .updateTable('deposits')
     .set({
       status: patch.status,
@@ -115,12 +105,15 @@ export async function decideDeposit(
     })
     .where('id', '=', BigInt(id))
     .where('status', '=', 'pending')
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
-/** Moves a withdrawal from `from` to the next status; answers whether it was still at `from`. */
-export async function moveWithdrawal(
+/**
+ * Moves a withdrawal from `from` to the next status; answers the row moved, or undefined when it
+ * was no longer at `from`.
+ */
+export function moveWithdrawal(
   db: Executor,
   id: number,
   from: string,
@@ -135,14 +128,14 @@ export async function moveWithdrawal(
     finished_at?: bigint;
     ledger_transaction_id?: bigint;
   },
-): Promise<boolean> {
-  const result = await db
+): Promise<WithdrawalRow | undefined> {
+  return db
     .updateTable('withdrawals')
     .set(patch)
     .where('id', '=', BigInt(id))
     .where('status', '=', from)
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /**

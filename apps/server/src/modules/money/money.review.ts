@@ -1,5 +1,5 @@
-import { TX_HASH_PATTERN } from '@tidemark/contract';
-import type { Trx } from '../../db/database';
+import { TX_HASH_PATTERN, WITHDRAWAL_OPEN_STATES } from '@tidemark/contract';
+import { locksRows, type Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { systemAccount, userAccount } from '../../ledger/accounts';
@@ -46,7 +46,6 @@ export interface WithdrawalReview {
 }
 
 const BOOK = 'real' as const;
-const lockRows = (app: AppContext) => app.database.dialect === 'postgres';
 
 /** Pushes the user's coin balance (available and frozen) once the transaction has committed. */
 function notifyAfterCommit(app: AppContext, trx: Trx, userId: number, currency: string): void {
@@ -58,7 +57,7 @@ function notifyAfterCommit(app: AppContext, trx: Trx, userId: number, currency: 
 }
 
 async function lockedDeposit(app: AppContext, trx: Trx, id: number) {
-  const row = await repo.findDeposit(trx, id, lockRows(app));
+  const row = await repo.findDeposit(trx, id, locksRows(app.database));
   if (!row) throw new DomainError('notFound');
   if (row.status !== 'pending') throw new DomainError('reviewStateChanged');
   return row;
@@ -82,17 +81,16 @@ export async function approveDeposit(
       { account: userAccount(userId, BOOK, 'coin', row.currency), amount: row.amount },
     ],
   });
-  const moved = await repo.decideDeposit(trx, input.id, {
+  const after = await repo.decideDeposit(trx, input.id, {
     status: 'success',
     reason: null,
     reviewed_by: BigInt(input.operatorId),
     ledger_transaction_id: BigInt(posted.transactionId),
     now: BigInt(app.clock.now()),
   });
-  if (!moved) throw new DomainError('reviewStateChanged');
+  if (!after) throw new DomainError('reviewStateChanged');
   notifyAfterCommit(app, trx, userId, row.currency);
-  const after = await repo.findDeposit(trx, input.id);
-  return { before: toDepositRecord(row), after: toDepositRecord(after!) };
+  return { before: toDepositRecord(row), after: toDepositRecord(after) };
 }
 
 /** pending -> rejected with the reason the user sees; nothing is posted. */
@@ -103,33 +101,35 @@ export async function rejectDeposit(
 ): Promise<DepositReview> {
   const reason = reviewReason(input.reason);
   const row = await lockedDeposit(app, trx, input.id);
-  const moved = await repo.decideDeposit(trx, input.id, {
+  const after = await repo.decideDeposit(trx, input.id, {
     status: 'rejected',
     reason,
     reviewed_by: BigInt(input.operatorId),
     ledger_transaction_id: null,
     now: BigInt(app.clock.now()),
   });
-  if (!moved) throw new DomainError('reviewStateChanged');
-  const after = await repo.findDeposit(trx, input.id);
-  return { before: toDepositRecord(row), after: toDepositRecord(after!) };
+  if (!after) throw new DomainError('reviewStateChanged');
+  return { before: toDepositRecord(row), after: toDepositRecord(after) };
 }
 
-const OPEN = new Set(['application', 'risk', 'packaging']);
+const OPEN: ReadonlySet<string> = new Set(WITHDRAWAL_OPEN_STATES);
 
 async function lockedWithdrawal(app: AppContext, trx: Trx, id: number): Promise<WithdrawalRow> {
-  const row = await repo.findWithdrawal(trx, id, lockRows(app));
+  const row = await repo.findWithdrawal(trx, id, locksRows(app.database));
   if (!row) throw new DomainError('notFound');
   if (!OPEN.has(row.status)) throw new DomainError('reviewStateChanged');
   return row;
 }
 
-async function review(app: AppContext, trx: Trx, before: WithdrawalRow): Promise<WithdrawalReview> {
+async function review(
+  trx: Trx,
+  before: WithdrawalRow,
+  after: WithdrawalRow,
+): Promise<WithdrawalReview> {
   const { estimateMinutes } = await withdrawSettings(trx);
-  const after = await repo.findWithdrawal(trx, Number(before.id));
   return {
     before: toWithdrawalRecord(before, estimateMinutes),
-    after: toWithdrawalRecord(after!, estimateMinutes),
+    after: toWithdrawalRecord(after, estimateMinutes),
   };
 }
 
@@ -158,7 +158,7 @@ export async function advanceWithdrawal(
     updated_at: now,
     ...(txHash ? { tx_hash: txHash } : {}),
   };
-  let moved: boolean;
+  let moved: WithdrawalRow | undefined;
   if (row.status === 'application') {
     moved = await repo.moveWithdrawal(trx, input.id, 'application', {
       ...base,
@@ -199,7 +199,7 @@ export async function advanceWithdrawal(
   if (!moved) throw new DomainError('reviewStateChanged');
   // Completion moved the hold: the coin wallet's frozen part changed.
   if (row.status === 'packaging') notifyAfterCommit(app, trx, Number(row.user_id), row.currency);
-  return review(app, trx, row);
+  return review(trx, row, moved);
 }
 
 /** Ends a withdrawal in progress (rejected or authFailed) and gives amount + fee back. */
@@ -233,7 +233,7 @@ async function refuse(
   });
   if (!moved) throw new DomainError('reviewStateChanged');
   notifyAfterCommit(app, trx, userId, row.currency);
-  return review(app, trx, row);
+  return review(trx, row, moved);
 }
 
 /** application, risk or packaging -> rejected with the reason the user sees; the hold is released. */

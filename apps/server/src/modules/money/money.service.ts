@@ -168,7 +168,7 @@ export async function requestDeposit(
       async (trx) => {
         const now = BigInt(app.clock.now());
         const imageId = await insertUpload(app, trx, request.userId, image);
-        const id = await repo.insertDeposit(trx, {
+        const row = await repo.insertDeposit(trx, {
           user_id: BigInt(request.userId),
           currency: input.currency,
           chain: input.chain,
@@ -184,7 +184,7 @@ export async function requestDeposit(
           created_at: now,
           updated_at: now,
         });
-        return own(toDepositRecord((await repo.findDeposit(trx, id))!));
+        return own(toDepositRecord(row));
       },
     ),
   );
@@ -259,7 +259,6 @@ export async function requestWithdrawal(
       currency: chain.currency,
     });
   }
-  requireKey(request);
   const fee = chain.withdraw_fee;
   const total = amount + fee;
   const currency = chain.currency;
@@ -285,7 +284,7 @@ export async function requestWithdrawal(
     // Refuses an amount over the balance before the row is written.
     await app.ledger.precheck(trx, postings);
     const now = BigInt(app.clock.now());
-    const id = await repo.insertWithdrawal(trx, {
+    const row = await repo.insertWithdrawal(trx, {
       user_id: BigInt(userId),
       wallet_id: bound.id,
       currency,
@@ -306,11 +305,11 @@ export async function requestWithdrawal(
     });
     await app.ledger.post(trx, {
       type: 'withdrawal',
-      reference: `withdrawal:${id}`,
-      idempotencyKey: `withdrawal-hold:${id}`,
+      reference: `withdrawal:${row.id}`,
+      idempotencyKey: `withdrawal-hold:${row.id}`,
       postings,
     });
-    return own(toWithdrawalRecord((await repo.findWithdrawal(trx, id))!, settings.estimateMinutes));
+    return own(toWithdrawalRecord(row, settings.estimateMinutes));
   });
   await notifyBalances(app, userId, BOOK, [{ wallet: 'coin', currency }]);
   return record;

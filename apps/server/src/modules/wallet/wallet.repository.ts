@@ -82,19 +82,14 @@ export function findActiveWallet(
     .executeTakeFirst();
 }
 
-export async function insertWallet(
+export function insertWallet(
   db: Executor,
   row: Insertable<UserWalletTable>,
-): Promise<number> {
-  const inserted = await db
-    .insertInto('user_wallets')
-    .values(row)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(inserted.id);
+): Promise<UserWalletRow> {
+  return db.insertInto('user_wallets').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateWallet(
+export function updateWallet(
   db: Executor,
   id: number,
   patch: {
@@ -104,8 +99,13 @@ export async function updateWallet(
     image_upload_id?: bigint | null;
     updated_at: bigint;
   },
-): Promise<void> {
-  await db.updateTable('user_wallets').set(patch).where('id', '=', BigInt(id)).execute();
+): Promise<UserWalletRow> {
+  return db
+    .updateTable('user_wallets')
+    .set(patch)
+    .where('id', '=', BigInt(id))
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function softDeleteWallet(db: Executor, id: number, now: number): Promise<void> {
@@ -153,7 +153,7 @@ export async function upsertDepositAddress(
   db: Executor,
   row: { user_id: bigint; currency: string; chain: string; address: string; created_at: bigint },
 ): Promise<UserDepositAddressRow> {
-  await db
+  return db
     .insertInto('user_deposit_addresses')
     .values(row)
     .onConflict((oc) =>
@@ -161,12 +161,6 @@ export async function upsertDepositAddress(
         .columns(['user_id', 'currency', 'chain'])
         .doUpdateSet({ address: row.address, created_at: row.created_at }),
     )
-    .execute();
-  return db
-    .selectFrom('user_deposit_addresses')
-    .selectAll()
-    .where('user_id', '=', row.user_id)
-    .where('currency', '=', row.currency)
-    .where('chain', '=', row.chain)
+    .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -185,6 +185,8 @@ describe('bound withdrawal addresses', () => {
       addressFormat: 'tron',
       imageId: wallet.imageId,
     });
+    // The answer is the address as the list shows it from now on.
+    expect(await walletRows(owner.token)).toEqual([edited]);
     expectRefused(
       await update(owner.token, { id: wallet.id, chain: 'TRC20', address: EVM }),
       'addressInvalid',

@@ -1,13 +1,14 @@
 import {
   formatMoney,
   isAddressFormat,
+  type AddressFormat,
   type BoundWallet,
   type ChainInfo,
   type UploadFile,
   type UserDepositAddress,
   type WalletCurrency,
 } from '@tidemark/contract';
-import type { Executor, Trx } from '../../db/database';
+import { locksRows, type Executor, type Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import {
@@ -23,13 +24,17 @@ import type { CustodyChainRow, UserDepositAddressRow, UserWalletRow } from './wa
 /** Bound withdrawal addresses one user may keep at once. */
 export const MAX_WALLETS = 20;
 
+/** A chain's address format as stored; one this version does not know reads as evm. */
+function addressFormatOf(format: string): AddressFormat {
+  return isAddressFormat(format) ? format : 'evm';
+}
+
 export function toChainInfo(row: CustodyChainRow): ChainInfo {
-  const format = row.address_format;
   return {
     id: Number(row.id),
     currency: row.currency,
     chain: row.chain,
-    addressFormat: isAddressFormat(format) ? format : 'evm',
+    addressFormat: addressFormatOf(row.address_format),
     depositAddress: row.deposit_address,
     depositEnabled: row.deposit_enabled === 1n,
     withdrawEnabled: row.withdraw_enabled === 1n,
@@ -83,7 +88,7 @@ function toBoundWallet(row: UserWalletRow, format: string, inUse: boolean): Boun
     id: Number(row.id),
     currency: row.currency,
     chain: row.chain,
-    addressFormat: isAddressFormat(format) ? format : 'evm',
+    addressFormat: addressFormatOf(format),
     address: row.address,
     imageId: row.image_upload_id === null ? null : Number(row.image_upload_id),
     inUse,
@@ -118,8 +123,6 @@ export interface WalletInput {
   image?: UploadFile | undefined;
 }
 
-const lockRows = (app: AppContext) => app.database.dialect === 'postgres';
-
 /** Binds a withdrawal address after checking it against the chain's format. */
 export async function bindWallet(
   app: AppContext,
@@ -129,7 +132,7 @@ export async function bindWallet(
   const chain = await requireChain(app.db, input.currency, input.chain);
   checkAddress(chain, input.address);
   const image = input.image ? await prepareImage(app, input.image, 'wallet') : null;
-  const id = await withStoredImages(app, image ? [image] : [], () =>
+  const row = await withStoredImages(app, image ? [image] : [], () =>
     app.writer.run(async (trx) => {
       const existing = await repo.activeWallets(trx, userId);
       if (existing.length >= MAX_WALLETS)
@@ -149,7 +152,8 @@ export async function bindWallet(
       });
     }),
   );
-  return requireOwnWallet(app, userId, id);
+  // New, so no withdrawal uses it yet.
+  return toBoundWallet(row, chain.address_format, false);
 }
 
 function sameWallet(row: UserWalletRow, input: WalletInput): boolean {
@@ -158,13 +162,6 @@ function sameWallet(row: UserWalletRow, input: WalletInput): boolean {
     row.chain === input.chain &&
     row.address.toLowerCase() === input.address.toLowerCase()
   );
-}
-
-async function requireOwnWallet(app: AppContext, userId: number, id: number): Promise<BoundWallet> {
-  const row = await repo.findActiveWallet(app.db, userId, id, false);
-  if (!row) throw new DomainError('notFound');
-  const [wallet] = await boundWalletsOf(app, [row]);
-  return wallet!;
 }
 
 /**
@@ -184,9 +181,9 @@ export async function updateWallet(
   const image: PreparedImage | null = input.image
     ? await prepareImage(app, input.image, 'wallet')
     : null;
-  await withStoredImages(app, image ? [image] : [], () =>
+  const updated = await withStoredImages(app, image ? [image] : [], () =>
     app.writer.run(async (trx) => {
-      const row = await repo.findActiveWallet(trx, userId, id, lockRows(app));
+      const row = await repo.findActiveWallet(trx, userId, id, locksRows(app.database));
       if (!row) throw new DomainError('notFound');
       if ((await repo.walletsInUse(trx, [id])).size > 0) throw new DomainError('walletInUse');
       const others = await repo.activeWallets(trx, userId);
@@ -194,7 +191,7 @@ export async function updateWallet(
         throw new DomainError('walletExists');
       }
       const imageId = image ? await insertUpload(app, trx, userId, image) : undefined;
-      await repo.updateWallet(trx, id, {
+      return repo.updateWallet(trx, id, {
         currency: input.currency,
         chain: input.chain,
         address: input.address,
@@ -203,7 +200,8 @@ export async function updateWallet(
       });
     }),
   );
-  return requireOwnWallet(app, userId, id);
+  // Refused above while a withdrawal used it (the row locked on PostgreSQL: none starts meanwhile).
+  return toBoundWallet(updated, chain.address_format, false);
 }
 
 /** Deletes (softly: withdrawals keep referring to it) one of the user's bound addresses. */
@@ -213,7 +211,7 @@ export async function deleteWallet(
   id: number,
 ): Promise<{ id: number }> {
   await app.writer.run(async (trx) => {
-    const row = await repo.findActiveWallet(trx, userId, id, lockRows(app));
+    const row = await repo.findActiveWallet(trx, userId, id, locksRows(app.database));
     if (!row) throw new DomainError('notFound');
     if ((await repo.walletsInUse(trx, [id])).size > 0) throw new DomainError('walletInUse');
     await repo.softDeleteWallet(trx, id, app.clock.now());
@@ -231,7 +229,7 @@ export function walletForWithdrawal(
   userId: number,
   id: number,
 ): Promise<UserWalletRow | undefined> {
-  return repo.findActiveWallet(trx, userId, id, lockRows(app));
+  return repo.findActiveWallet(trx, userId, id, locksRows(app.database));
 }
 
 /** The user's wallet, outside any transaction (the checks before a withdrawal). */
