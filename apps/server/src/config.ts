@@ -74,6 +74,12 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(65_536)
+    .max(50 * 1_048_576)
+    .default(5 * 1_048_576),
   MARKET_SEED: z.coerce
     .number()
     .int()
@@ -95,12 +101,6 @@ const envSchema = z.object({
   MM_SPREAD_BPS: z.coerce.number().int().min(1).max(500).default(8),
   MM_LAYERS: z.coerce.number().int().min(1).max(50).default(12),
   MM_STEP_BPS: z.coerce.number().int().min(1).max(200).default(4),
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(65_536)
-    .max(50 * 1_048_576)
-    .default(5 * 1_048_576),
   MM_LAYER_USDT: z
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
