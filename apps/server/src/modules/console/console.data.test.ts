@@ -104,7 +104,9 @@ describe('users', () => {
         },
       ]),
     );
-    expect(data.kyc).toEqual([expect.objectContaining({ kind: 'primary', status: 'verified' })]);
+    expect(data.kyc).toEqual([
+      expect.objectContaining({ kind: 'primary', status: 'verified', userAccount: trader.email }),
+    ]);
     expect(data.wallets).toEqual([
       expect.objectContaining({ id: trader.walletId, chain: 'TRC20', deletedAt: null }),
     ]);

@@ -6,7 +6,7 @@ export interface Paging {
   pageSize: number;
 }
 
-/** What every list call answers (consolePage in the contract). */
+/** What every list call answers (pageOf in the contract). */
 export interface ListPage<Item> {
   list: Item[];
   total: number;

@@ -166,18 +166,7 @@ export async function revokeOperatorSessions(
 }
 
 // --- failed console logins (the shared login_failures log, under an "operator:" key) ------------
-
-export async function recordFailure(
-  db: Executor,
-  account: string,
-  ip: string,
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto('login_failures')
-    .values({ account, ip, at: BigInt(now) })
-    .execute();
-}
+// Recorded and cleared through the auth module (captcha.service); counted here by address too.
 
 export async function countFailures(
   db: Executor,
@@ -196,10 +185,6 @@ export async function countFailures(
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export async function clearFailures(db: Executor, account: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('account', '=', account).execute();
 }
 
 // --- audit log -----------------------------------------------------------------------------------
@@ -242,20 +227,14 @@ export function auditPage(
 
 // --- traders -------------------------------------------------------------------------------------
 
-/** "a@b.co" or "+86 13800000000": how the queues name a trader. */
-export async function userAccounts(db: Executor, ids: readonly bigint[]) {
-  if (ids.length === 0) return new Map<string, string>();
-  const rows = await db
+/** The contact fields of some traders, from which the queues name them (see userAccount). */
+export async function userContacts(db: Executor, ids: readonly bigint[]) {
+  if (ids.length === 0) return [];
+  return db
     .selectFrom('users')
     .select(['id', 'email', 'phone', 'area_code'])
     .where('id', 'in', [...new Set(ids)])
     .execute();
-  return new Map(
-    rows.map((r) => [
-      String(r.id),
-      r.email ?? (r.phone ? `+${r.area_code ?? ''} ${r.phone}` : `#${String(r.id)}`),
-    ]),
-  );
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

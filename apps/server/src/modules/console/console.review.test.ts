@@ -424,6 +424,10 @@ describe('freezing traders', () => {
       token: support.token,
     });
     expect(frozen).toMatchObject({ status: 1, data: { withdrawFrozen: true, status: 'active' } });
+    expectCode(
+      await consoleCall(server, consoleCalls.freezeUser, input, { token: support.token }),
+      'reviewStateChanged',
+    );
     const refused = await requestWithdrawal(server, trader, '10');
     expect(refused).toMatchObject({ code: 'withdrawFrozen' });
     await expectRealCoin(trader.userId, '100.00000000', '0.00000000');
@@ -434,6 +438,15 @@ describe('freezing traders', () => {
       { token: support.token },
     );
     expect((await requestWithdrawal(server, trader, '10')).status).toBe(1);
+    expectCode(
+      await consoleCall(
+        server,
+        consoleCalls.unfreezeUser,
+        { ...input, reason: 'Resolved' },
+        { token: support.token },
+      ),
+      'reviewStateChanged',
+    );
     expectCode(
       await consoleCall(
         server,

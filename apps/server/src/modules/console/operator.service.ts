@@ -10,6 +10,7 @@ import { isUniqueViolation, type Executor } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/secrets';
+import { forgetLoginFailures, recordLoginFailure } from '../auth/captcha.service';
 import { audit, type Actor } from './console.audit';
 import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
@@ -99,7 +100,7 @@ export async function login(
   const passwordOk = await verifyPassword(row?.password_hash ?? (await decoyHash), input.password);
   const step = row && passwordOk ? totpStep(row.totp_secret, input.totp.trim(), now) : null;
   const fail = async (): Promise<never> => {
-    await repo.recordFailure(app.db, account, ip, now);
+    await recordLoginFailure(app, account, ip);
     throw new DomainError('loginFailed');
   };
   if (!row || !passwordOk || step === null || row.status !== 'active') return fail();
@@ -107,13 +108,14 @@ export async function login(
   const token = randomToken();
   const expiresAt = now + OPERATOR_SESSION_TTL_MS;
   const operatorId = Number(row.id);
+  const loggedIn = {
+    last_login_at: BigInt(now),
+    totp_enrolled_at: row.totp_enrolled_at ?? BigInt(now),
+  };
   const opened = await app.writer.run(async (trx) => {
     // First, so that a reused code writes nothing at all.
     if (!(await repo.claimTotpStep(trx, operatorId, step))) return null;
-    await repo.updateOperator(trx, operatorId, {
-      last_login_at: BigInt(now),
-      ...(row.totp_enrolled_at === null ? { totp_enrolled_at: BigInt(now) } : {}),
-    });
+    await repo.updateOperator(trx, operatorId, loggedIn);
     const sessionId = await repo.insertOperatorSession(trx, {
       operatorId,
       tokenHash: sha256(token),
@@ -121,7 +123,6 @@ export async function login(
       expiresAt,
       ip,
     });
-    await repo.clearFailures(trx, account);
     await audit(
       app,
       trx,
@@ -136,8 +137,8 @@ export async function login(
     return sessionId;
   });
   if (opened === null) return fail();
-  const fresh = await repo.findOperator(app.db, operatorId);
-  return { token, expiresAt, operator: toConsoleOperator(fresh ?? row) };
+  await forgetLoginFailures(app, account);
+  return { token, expiresAt, operator: toConsoleOperator({ ...row, ...loggedIn }) };
 }
 
 /** The operator of a live token, or null for an unknown, revoked or expired one. */

@@ -10,8 +10,16 @@ import {
 } from '@tidemark/contract';
 import type { KycSubmissionRow } from '../kyc/kyc.table';
 import type { DepositRow, WithdrawalRow } from '../money/money.table';
+import type { UserRow } from '../user/user.table';
 
 const id = (v: bigint | null) => (v === null ? null : Number(v));
+
+/** "a@b.co" or "+86 13800000000": how the console names a trader. */
+export function userAccount(user: Pick<UserRow, 'id' | 'email' | 'phone' | 'area_code'>): string {
+  return (
+    user.email ?? (user.phone ? `+${user.area_code ?? ''} ${user.phone}` : `#${String(user.id)}`)
+  );
+}
 
 /** Rows of the review queues as the console shows them; `account` names the trader. */
 export function toConsoleDeposit(row: DepositRow, account: string): ConsoleDeposit {

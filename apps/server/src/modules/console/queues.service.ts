@@ -20,7 +20,7 @@ import type { DepositRow, WithdrawalRow } from '../money/money.table';
 import { audit, type Actor } from './console.audit';
 import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
-import { toConsoleDeposit, toConsoleKyc, toConsoleWithdrawal } from './queues.mappers';
+import { toConsoleDeposit, toConsoleKyc, toConsoleWithdrawal, userAccount } from './queues.mappers';
 
 /**
  * The review queues: deposits, withdrawals and verification. Each decision runs the owning
@@ -52,10 +52,11 @@ const KYC: ReviewQueue<KycSubmissionRow, ConsoleKyc> = {
 };
 
 async function accountsOf(app: AppContext, rows: readonly { user_id: bigint }[]) {
-  const accounts = await repo.userAccounts(
+  const users = await repo.userContacts(
     app.db,
     rows.map((r) => r.user_id),
   );
+  const accounts = new Map(users.map((u) => [String(u.id), userAccount(u)]));
   return (row: { user_id: bigint }) => accounts.get(String(row.user_id)) ?? '';
 }
 

@@ -19,7 +19,7 @@ import type { UserRow } from '../user/user.table';
 import { audit, type Actor } from './console.audit';
 import { listPage, type Paging } from './console.paging';
 import * as repo from './console.repository';
-import { toConsoleKyc } from './queues.mappers';
+import { toConsoleKyc, userAccount } from './queues.mappers';
 
 const RECENT_ORDERS = 20;
 
@@ -88,7 +88,7 @@ export async function userDetail(
 ): Promise<ConsoleUserDetail> {
   const row = await requireUser(app, query.id);
   const userId = query.id;
-  const [ledger, kyc, wallets, addresses, orders, changes, accounts] = await Promise.all([
+  const [ledger, kyc, wallets, addresses, orders, changes] = await Promise.all([
     repo.userLedgerAccounts(app.db, userId),
     repo.userKyc(app.db, userId),
     repo.userWallets(app.db, userId),
@@ -99,9 +99,8 @@ export async function userDetail(
       page: query.page,
       pageSize: query.pageSize,
     }),
-    repo.userAccounts(app.db, [row.id]),
   ]);
-  const account = accounts.get(String(row.id)) ?? '';
+  const account = userAccount(row);
   return {
     user: toConsoleUser(row),
     inviterId: row.inviter_id === null ? null : Number(row.inviter_id),
@@ -173,38 +172,20 @@ export async function setFreeze(
   input: { id: number; scope: FreezeScope; reason: string },
   frozen: boolean,
 ): Promise<ConsoleUser> {
+  const login = input.scope === 'login';
+  // From the other state to this one: the conditional update refuses what is already so, and the
+  // second of two operators acting at once.
+  const [expected, change] = login
+    ? [{ status: frozen ? 'active' : 'frozen' }, { status: frozen ? 'frozen' : 'active' }]
+    : [{ withdraw_frozen: frozen ? 0n : 1n }, { withdraw_frozen: frozen ? 1n : 0n }];
   const after = await app.writer.run(async (trx) => {
     const before = await repo.findUser(trx, input.id);
     if (!before) throw new DomainError('notFound');
-    const now = BigInt(app.clock.now());
-    let next: UserRow;
-    if (input.scope === 'login') {
-      const status = frozen ? 'frozen' : 'active';
-      if (before.status === status) throw new DomainError('reviewStateChanged');
-      next = { ...before, status, updated_at: now };
-      if (
-        !(await repo.updateUserIf(
-          trx,
-          input.id,
-          { status: before.status },
-          { status, updated_at: now },
-        ))
-      )
-        throw new DomainError('reviewStateChanged');
-      if (frozen) await closeAllSessions(app, trx, input.id);
-    } else {
-      const flag = frozen ? 1n : 0n;
-      if (BigInt(before.withdraw_frozen) === flag) throw new DomainError('reviewStateChanged');
-      next = { ...before, withdraw_frozen: flag, updated_at: now };
-      const expected = { withdraw_frozen: BigInt(before.withdraw_frozen) };
-      if (
-        !(await repo.updateUserIf(trx, input.id, expected, {
-          withdraw_frozen: flag,
-          updated_at: now,
-        }))
-      )
-        throw new DomainError('reviewStateChanged');
-    }
+    const patch = { ...change, updated_at: BigInt(app.clock.now()) };
+    if (!(await repo.updateUserIf(trx, input.id, expected, patch)))
+      throw new DomainError('reviewStateChanged');
+    if (login && frozen) await closeAllSessions(app, trx, input.id);
+    const next: UserRow = { ...before, ...patch };
     await audit(app, trx, actor, {
       action: frozen ? 'user.freeze' : 'user.unfreeze',
       targetType: 'user',
@@ -215,6 +196,6 @@ export async function setFreeze(
     });
     return next;
   });
-  if (frozen && input.scope === 'login') disconnectUser(app, input.id);
+  if (login && frozen) disconnectUser(app, input.id);
   return toConsoleUser(after);
 }
