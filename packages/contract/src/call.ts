@@ -12,7 +12,7 @@ export type CallAuth = 'public' | 'user' | 'optional';
 export type RateLimitName = 'login' | 'register' | 'sendCode' | 'passwordReset';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the widest schema a call may take
-type AnySchema = z.ZodMiniType<any, any>;
+export type AnySchema = z.ZodMiniType<any, any>;
 
 export interface CallDef<In extends AnySchema = AnySchema, Out extends AnySchema = AnySchema> {
   method: HttpMethod;

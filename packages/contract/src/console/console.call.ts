@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { HttpMethod } from '../call';
+import type { AnySchema, HttpMethod } from '../call';
 
 /**
  * The operator API (ours, DESIGN.md section 4): REST-style under /console/api, JSON bodies,
@@ -10,9 +10,6 @@ export const CONSOLE_API_PREFIX = '/console/api';
 /** admin may do everything; reviewer works the queues; support helps traders. */
 export const OPERATOR_ROLES = ['admin', 'reviewer', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the widest schema a call may take
-type AnySchema = z.ZodMiniType<any, any>;
 
 export interface ConsoleCallDef<
   In extends AnySchema = AnySchema,

@@ -11,9 +11,8 @@ import {
 } from '../fields';
 import { defineConsoleCall, OPERATOR_ROLES, type OperatorRole } from './console.call';
 import { ADDRESS_FORMATS } from '../wallet/address';
+import { chainField, currencyField } from '../wallet/wallet.schemas';
 import {
-  chainName,
-  currencyCode,
   flag,
   nonNegativeAmount,
   operatorPassword,
@@ -36,7 +35,6 @@ import {
   consoleLoginResult,
   consoleOperator,
   consoleOutboxMessage,
-  consolePage,
   consoleUser,
   consoleUserDetail,
   consoleWithdrawal,
@@ -45,6 +43,7 @@ import {
   LEDGER_OWNERS,
 } from './console.schemas';
 import { KYC_KINDS, KYC_SUBMISSION_STATES } from '../kyc/kyc.schemas';
+import { pageOf } from '../money/money.schemas';
 
 /**
  * Every call of the operator API (ours, DESIGN.md section 4), by console page. The server serves
@@ -119,7 +118,7 @@ export const listOperators = /* @__PURE__ */ defineConsoleCall({
   roles: ADMIN,
   summary: 'operator accounts, oldest first',
   input: z.object(paging),
-  output: consolePage(consoleOperator),
+  output: pageOf(consoleOperator),
 });
 
 export const createOperator = /* @__PURE__ */ defineConsoleCall({
@@ -180,7 +179,7 @@ export const listDeposits = /* @__PURE__ */ defineConsoleCall({
     userId: z.optional(intParam(1)),
     ...paging,
   }),
-  output: consolePage(consoleDeposit),
+  output: pageOf(consoleDeposit),
 });
 
 export const approveDeposit = /* @__PURE__ */ defineConsoleCall({
@@ -215,7 +214,7 @@ export const listWithdrawals = /* @__PURE__ */ defineConsoleCall({
     userId: z.optional(intParam(1)),
     ...paging,
   }),
-  output: consolePage(consoleWithdrawal),
+  output: pageOf(consoleWithdrawal),
 });
 
 export const advanceWithdrawal = /* @__PURE__ */ defineConsoleCall({
@@ -262,7 +261,7 @@ export const listKyc = /* @__PURE__ */ defineConsoleCall({
     userId: z.optional(intParam(1)),
     ...paging,
   }),
-  output: consolePage(consoleKyc),
+  output: pageOf(consoleKyc),
 });
 
 export const approveKyc = /* @__PURE__ */ defineConsoleCall({
@@ -290,16 +289,16 @@ export const rejectKyc = /* @__PURE__ */ defineConsoleCall({
 export const listUsers = /* @__PURE__ */ defineConsoleCall({
   method: 'GET',
   path: '/console/api/users',
-  roles: ['admin', 'reviewer', 'support'],
+  roles: ANY_OPERATOR,
   summary: 'traders, newest first; q searches id, email, phone and nickname',
   input: z.object({ q: optionalText(100), ...paging }),
-  output: consolePage(consoleUser),
+  output: pageOf(consoleUser),
 });
 
 export const getUser = /* @__PURE__ */ defineConsoleCall({
   method: 'GET',
   path: '/console/api/users/:id',
-  roles: ['admin', 'reviewer', 'support'],
+  roles: ANY_OPERATOR,
   summary:
     "a trader's profile, both books' balances, verification, bound wallets, recent spot orders and a page of the account-change log",
   input: z.object({
@@ -348,7 +347,7 @@ export const listChains = /* @__PURE__ */ defineConsoleCall({
   summary:
     'accepted currencies and chains with deposit address, switches, withdrawal fee and minimum',
   input: z.object({ ...paging, pageSize: z._default(intParam(1, 100), 100) }),
-  output: consolePage(consoleChain),
+  output: pageOf(consoleChain),
 });
 
 export const addChain = /* @__PURE__ */ defineConsoleCall({
@@ -357,8 +356,8 @@ export const addChain = /* @__PURE__ */ defineConsoleCall({
   roles: ADMIN,
   summary: 'accept a currency on a chain; the deposit address is checked against the chain format',
   input: z.object({
-    currency: currencyCode(),
-    chain: chainName(),
+    currency: currencyField('invalidInput'),
+    chain: chainField('invalidInput'),
     addressFormat: z.enum(ADDRESS_FORMATS, { error: 'invalidInput' }),
     depositAddress: requiredText(128),
     depositEnabled: z._default(flag(), true),
@@ -430,7 +429,7 @@ export const ledgerAccounts = /* @__PURE__ */ defineConsoleCall({
     currency: optionalText(10),
     ...paging,
   }),
-  output: consolePage(consoleLedgerAccount),
+  output: pageOf(consoleLedgerAccount),
 });
 
 export const ledgerTransactions = /* @__PURE__ */ defineConsoleCall({
@@ -444,7 +443,7 @@ export const ledgerTransactions = /* @__PURE__ */ defineConsoleCall({
     reference: optionalText(100),
     ...paging,
   }),
-  output: consolePage(consoleLedgerTransaction),
+  output: pageOf(consoleLedgerTransaction),
 });
 
 export const ledgerTransactionById = /* @__PURE__ */ defineConsoleCall({
@@ -480,7 +479,7 @@ export const listAudit = /* @__PURE__ */ defineConsoleCall({
     targetId: optionalText(60),
     ...paging,
   }),
-  output: consolePage(consoleAuditEntry),
+  output: pageOf(consoleAuditEntry),
 });
 
 export const listOutbox = /* @__PURE__ */ defineConsoleCall({
@@ -489,14 +488,15 @@ export const listOutbox = /* @__PURE__ */ defineConsoleCall({
   roles: SUPPORT,
   summary: 'the dev outbox of embedded mode: verification codes sent, newest first',
   input: z.object({ to: optionalText(254), ...paging }),
-  output: consolePage(consoleOutboxMessage),
+  output: pageOf(consoleOutboxMessage),
 });
 
 export const viewUpload = /* @__PURE__ */ defineConsoleCall({
   method: 'GET',
   path: '/console/api/uploads/:id',
   roles: REVIEW,
-  summary: 'the bytes of an uploaded image (screenshot, ID image); each view is audited',
+  summary:
+    'the bytes of an uploaded image (screenshot, ID image); each view of an identity document is audited',
   input: byId,
   output: z.unknown(),
   produces: 'image/*',

@@ -44,31 +44,6 @@ export function flag() {
   );
 }
 
-/** A currency code: 2 to 10 upper case letters or digits. */
-/* @__NO_SIDE_EFFECTS__ */
-export function currencyCode() {
-  return z
-    .string(err('requiredItems'))
-    .check(
-      z.trim(),
-      z.minLength(1, err('requiredItems')),
-      z.toUpperCase(),
-      z.regex(/^[A-Z0-9]{2,10}$/, err('invalidInput')),
-    );
-}
-
-/** A chain (main network) name as the platform lists it: "TRC20", "ERC20", "Bitcoin", ... */
-/* @__NO_SIDE_EFFECTS__ */
-export function chainName() {
-  return z
-    .string(err('requiredItems'))
-    .check(
-      z.trim(),
-      z.minLength(1, err('requiredItems')),
-      z.regex(/^[A-Za-z0-9_.()-]{2,20}$/, err('invalidInput')),
-    );
-}
-
 /** Operator passwords: 10 to 64 characters with an upper case letter, a lower case letter and a digit. */
 export function isValidOperatorPassword(value: string): boolean {
   return (

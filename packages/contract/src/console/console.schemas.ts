@@ -42,17 +42,6 @@ export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 // --- records -------------------------------------------------------------------------------------
 
-/** A consolePage list, as every list call answers. */
-/* @__NO_SIDE_EFFECTS__ */
-export function consolePage<T extends z.ZodMiniType>(item: T) {
-  return z.object({
-    list: z.array(item),
-    total: z.number(),
-    page: z.number(),
-    pageSize: z.number(),
-  });
-}
-
 export const consoleOperator = /* @__PURE__ */ z.object({
   id: z.number(),
   username: z.string(),
@@ -308,7 +297,7 @@ export type ConsoleWithdrawalSettings = z.output<typeof consoleWithdrawalSetting
 export const consoleLedgerAccount = /* @__PURE__ */ z.object({
   id: z.number(),
   owner: z.enum(LEDGER_OWNERS),
-  /** The user's id for user accounts; 0 for system accounts. */
+  /** The user's id for user accounts; null for system accounts. */
   userId: z.nullable(z.number()),
   book: z.enum(ACCOUNT_MODES),
   wallet: z.string(),

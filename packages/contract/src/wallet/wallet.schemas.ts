@@ -1,15 +1,16 @@
 import * as z from 'zod/mini';
 import { QUOTE_CURRENCY } from '../constants';
+import type { ErrorKey } from '../errors';
 import { requiredText } from '../fields';
 import { ADDRESS_FORMATS } from './address';
 
-/** A currency code as the platform lists it ("USDT"); upper-cased on the way in. */
+/**
+ * A currency code as the platform lists it ("USDT"); upper-cased on the way in. One that cannot be
+ * a code answers `error`: to a trader, a currency the platform does not take.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function currencyField() {
-  return requiredText(10).check(
-    z.toUpperCase(),
-    z.regex(/^[A-Z0-9]{2,10}$/, { error: 'chainNotSupported' }),
-  );
+export function currencyField(error: ErrorKey = 'chainNotSupported') {
+  return requiredText(10).check(z.toUpperCase(), z.regex(/^[A-Z0-9]{2,10}$/, { error }));
 }
 
 /** A currency, USDT when not given (a chain alone does not name the coin). */
@@ -18,12 +19,13 @@ export function currencyOrUsdt() {
   return z._default(currencyField(), QUOTE_CURRENCY);
 }
 
-/** A chain (main network) name as the platform lists it: "TRC20", "ERC20", "Bitcoin", ... */
+/**
+ * A chain (main network) name as the platform lists it: "TRC20", "ERC20", "Bitcoin", ... One that
+ * cannot be a name answers `error`.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function chainField() {
-  return requiredText(20).check(
-    z.regex(/^[A-Za-z0-9_.()-]{2,20}$/, { error: 'chainNotSupported' }),
-  );
+export function chainField(error: ErrorKey = 'chainNotSupported') {
+  return requiredText(20).check(z.regex(/^[A-Za-z0-9_.()-]{2,20}$/, { error }));
 }
 
 /** An address as typed or pasted; its format is checked by the server against the chain. */
