@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { assetsCalls, type AccountChangeFilter, type AccountMode } from '@tidemark/contract';
 import { request } from '../../../api/client';
+import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
 import { useChannel } from '../../../api/use-channel';
 
@@ -57,8 +58,7 @@ export function useAccountChanges(mode: AccountMode | undefined, filter: Account
         { quiet: true },
       ),
     initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.page * last.pageSize < last.total ? last.page + 1 : undefined,
+    getNextPageParam: nextPageParam,
     enabled: token !== null && mode !== undefined,
   });
 }

@@ -1,31 +1,30 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { moneyCalls } from '@tidemark/contract';
 import { request } from '../../../api/client';
+import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
 import { useChannel } from '../../../api/use-channel';
 import { moneyKeys, RECORDS_PAGE_SIZE } from './money-keys';
 
 /**
  * A deposit credited or a withdrawal moved by an operator changes a real-book balance, and the
- * server says so on the user's channel: the records and terms are read again.
+ * server says so on the user's channel: the records and terms are read again. Only enabled
+ * readers listen, so the records page (both tabs mounted, one enabled) invalidates once a frame.
  */
-export function useLiveMoney(): void {
+function useLiveMoney(enabled = true): void {
   const token = useSession((s) => s.token);
   const queryClient = useQueryClient();
-  useChannel(token ? 'user' : null, (event) => {
+  useChannel(enabled && token ? 'user' : null, (event) => {
     if (event.event === 'balance' && event.mode === 'real') {
       void queryClient.invalidateQueries({ queryKey: moneyKeys.all });
     }
   });
 }
 
-const nextPage = (last: { page: number; pageSize: number; total: number }) =>
-  last.page * last.pageSize < last.total ? last.page + 1 : undefined;
-
 /** The user's deposit requests, newest first, a page at a time. */
 export function useDepositRecords(enabled = true) {
   const token = useSession((s) => s.token);
-  useLiveMoney();
+  useLiveMoney(enabled);
   return useInfiniteQuery({
     queryKey: moneyKeys.deposits(token),
     queryFn: ({ pageParam }) =>
@@ -35,7 +34,7 @@ export function useDepositRecords(enabled = true) {
         { quiet: true },
       ),
     initialPageParam: 1,
-    getNextPageParam: nextPage,
+    getNextPageParam: nextPageParam,
     enabled: enabled && token !== null,
   });
 }
@@ -43,7 +42,7 @@ export function useDepositRecords(enabled = true) {
 /** The user's withdrawals with their steps, newest first, a page at a time. */
 export function useWithdrawalRecords(enabled = true) {
   const token = useSession((s) => s.token);
-  useLiveMoney();
+  useLiveMoney(enabled);
   return useInfiniteQuery({
     queryKey: moneyKeys.withdrawals(token),
     queryFn: ({ pageParam }) =>
@@ -53,7 +52,7 @@ export function useWithdrawalRecords(enabled = true) {
         { quiet: true },
       ),
     initialPageParam: 1,
-    getNextPageParam: nextPage,
+    getNextPageParam: nextPageParam,
     enabled: enabled && token !== null,
   });
 }

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { spotCalls, type AccountMode } from '@tidemark/contract';
 import { request } from '../../../api/client';
+import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
 import { useLiveSpot } from '../hooks/use-live-spot';
 import { SPOT_STALE, spotKeys, type OrderFilter } from './spot-keys';
@@ -37,8 +38,7 @@ export function useOrderPages(filter: OrderFilter, mode: AccountMode | undefined
     queryKey: spotKeys.orderPages(token, mode, filter),
     queryFn: ({ pageParam }) => read(filter, pageParam, ORDERS_PAGE_SIZE),
     initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.page * last.pageSize < last.total ? last.page + 1 : undefined,
+    getNextPageParam: nextPageParam,
     enabled: token !== null && mode !== undefined,
     staleTime: SPOT_STALE.user,
   });
