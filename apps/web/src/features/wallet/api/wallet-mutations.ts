@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { walletCalls, type CallInput } from '@tidemark/contract';
 import { request } from '../../../api/client';
 import { walletKeys } from './wallet-queries';
@@ -8,32 +8,25 @@ export type DepositAddressInput = CallInput<typeof walletCalls.insertUserAddress
 
 /**
  * Binds a new withdrawal address, or edits one when an id is given (no new image keeps the old
- * one). Other features showing the bound list (the withdrawal page's terms) pass their keys.
+ * one). The withdrawal page's terms (walletBound) are read again on every arrival, and follow
+ * the chosen address's chain, so only the wallet lists are invalidated.
  */
-export function useSaveWallet(related: readonly QueryKey[] = []) {
+export function useSaveWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: BindWalletInput }) =>
       id === null
         ? request(walletCalls.userBindingWallet, input, { loading: true })
         : request(walletCalls.userUpdateWallet, { id, ...input }, { loading: true }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.user() }),
-        ...related.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.user() }),
   });
 }
 
-export function useDeleteWallet(related: readonly QueryKey[] = []) {
+export function useDeleteWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => request(walletCalls.userDeleteWallet, { id }, { loading: true }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: walletKeys.user() }),
-        ...related.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.user() }),
   });
 }
 
