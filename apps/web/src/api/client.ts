@@ -35,6 +35,14 @@ export class ApiError extends Error {
   }
 }
 
+/** What an answer that is no envelope (a proxy's error page, a crash) stands for. */
+const SERVER_FAULT: Envelope<null> = {
+  status: '500',
+  cnMsg: 'StatusCode 500',
+  enMsg: 'StatusCode 500',
+  data: null,
+};
+
 /** The network failed or the call timed out. */
 export class NetworkError extends Error {
   constructor(cause: unknown) {
@@ -167,12 +175,7 @@ export async function call<C extends CallDef>(
   hideLoading();
   if (response.status >= 500 || !isEnvelope(body)) {
     if (!options.quiet) showToast(i18next.t('errors.statusCode500'), 'fail');
-    throw new ApiError(
-      isEnvelope(body)
-        ? body
-        : { status: '500', cnMsg: 'StatusCode 500', enMsg: 'StatusCode 500', data: null },
-      response.status,
-    );
+    throw new ApiError(isEnvelope(body) ? body : SERVER_FAULT, response.status);
   }
   const envelope = body as Envelope<CallOutput<C>>;
   if (envelope.status === STATUS_SILENT) {
@@ -211,10 +214,5 @@ export async function requestBlob<C extends CallDef>(def: C, input: CallInput<C>
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && !type.includes('json')) return response.blob();
   const body: unknown = await response.json().catch(() => undefined);
-  throw new ApiError(
-    isEnvelope(body)
-      ? body
-      : { status: '500', cnMsg: 'StatusCode 500', enMsg: 'StatusCode 500', data: null },
-    response.status,
-  );
+  throw new ApiError(isEnvelope(body) ? body : SERVER_FAULT, response.status);
 }
