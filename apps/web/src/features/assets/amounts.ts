@@ -11,6 +11,11 @@ const QUOTE_PLACES = 2;
 const COIN_MIN_PLACES = 2;
 const COIN_MAX_PLACES = 8;
 
+/** "12." is how a person stops typing "12.5"; the wire wants "12". */
+export function finishAmount(typed: string): string {
+  return typed.replace(/\.$/, '');
+}
+
 /** "100000.50000000" -> "100000.5", "7.00000000" -> "7": a wire decimal as a person would type it. */
 export function trimDecimal(decimal: string): string {
   if (!decimal.includes('.')) return decimal;

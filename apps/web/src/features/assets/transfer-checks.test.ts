@@ -1,6 +1,7 @@
 import en from '@tidemark/i18n/locales/en.json';
 import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { finishAmount } from './amounts';
 
 const toasts: string[] = [];
 vi.mock('../../ui/toast', () => ({
@@ -8,7 +9,7 @@ vi.mock('../../ui/toast', () => ({
   showLoading: () => () => undefined,
 }));
 
-const { checkTransfer, finishAmount } = await import('./transfer-checks');
+const { checkTransfer } = await import('./transfer-checks');
 
 beforeAll(async () => {
   await i18next.init({ lng: 'en', resources: { en: { translation: en } } });

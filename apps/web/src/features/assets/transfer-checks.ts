@@ -3,12 +3,7 @@ import { validateForm } from '../../api/validate';
 import { i18next } from '../../ui/i18n';
 import { showToast } from '../../ui/toast';
 import type { TransferInput } from './api/assets-mutations';
-import { exceedsAvailable } from './amounts';
-
-/** "12." is how a person stops typing "12.5"; the wire wants "12". */
-export function finishAmount(typed: string): string {
-  return typed.replace(/\.$/, '');
-}
+import { exceedsAvailable, finishAmount } from './amounts';
 
 /**
  * The client-side checks of a transfer in SPEC.md section 5's order, each toasted with its exact

@@ -1,23 +1,22 @@
 import {
+  displayDecimal,
   formatMoney,
   groupThousands,
   hasPrecision,
   parseMoney,
+  roundMoney,
   tryParseMoney,
   type ErrorKey,
   type MessageParams,
   type WithdrawTerms,
 } from '@tidemark/contract';
-
-/** "12." is how a person stops typing "12.5"; the wire wants "12". */
-export function finishAmount(typed: string): string {
-  return typed.replace(/\.$/, '');
-}
+import { finishAmount, trimDecimal } from '../assets/amounts';
+import { VERIFY_ROUTES } from '../kyc/routes';
+import { WALLET_ROUTES } from '../wallet/routes';
 
 /** "1000.50000000" -> "1,000.5": a wire decimal as a person reads it in a sentence. */
 export function plainAmount(decimal: string): string {
-  const trimmed = decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
-  return groupThousands(trimmed);
+  return groupThousands(trimDecimal(decimal));
 }
 
 /**
@@ -25,9 +24,7 @@ export function plainAmount(decimal: string): string {
  * balance, 2 for a USDT volume; trailing zeros dropped, grouped by thousands.
  */
 export function shownAmount(decimal: string, places: number): string {
-  const [whole = '0', fraction = ''] = decimal.replace(/^-/, '').split('.');
-  const cut = fraction.slice(0, Math.max(0, places));
-  return plainAmount(cut ? `${whole}.${cut}` : whole);
+  return trimDecimal(displayDecimal(decimal.replace(/^-/, ''), Math.max(0, places)));
 }
 
 /** What the amount plus its fee comes to: what leaves the coin wallet. */
@@ -45,9 +42,7 @@ export function maxWithdrawable(available: string, fee: string, decimals: number
   const room = parseMoney(available) - parseMoney(fee);
   if (room <= 0n) return '0';
   const places = Math.max(0, Math.min(decimals, 8));
-  const step = 10n ** BigInt(8 - places);
-  const cut = (room / step) * step;
-  return formatMoney(cut, places);
+  return formatMoney(roundMoney(room, places, 'down'), places);
 }
 
 /** Where a refusal's fix lives: the page that binds an address, verifies, or sets the password. */
@@ -61,8 +56,8 @@ export interface Refusal {
 
 /** The pages that fix a refusal (SPEC.md section 8: "go set the withdrawal address"...). */
 export const FIX_ROUTES: Record<RefusalFix, string> = {
-  wallet: '/pages/wallet/WalletAddress',
-  verify: '/pages/verify/index',
+  wallet: WALLET_ROUTES.address,
+  verify: VERIFY_ROUTES.index,
   payPassword: '/pages/setting/payPassWord',
 };
 

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { recordDateFormat } from '../../../features/assets/date-format';
 import { useUserAuth } from '../../../features/kyc/api/kyc-queries';
 import { VerificationStateTag } from '../../../features/kyc/components/state-tag';
-import { verificationGate } from '../../../features/kyc/gate';
+import { failureReason, verificationGate } from '../../../features/kyc/gate';
 import { VERIFY_ROUTES } from '../../../features/kyc/routes';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
@@ -104,6 +104,7 @@ export default function VerifyPage() {
     body = <LoadingView />;
   } else {
     const primaryAction = actionLabel(data.primary.state);
+    const primaryReason = failureReason(data, 'primary');
     const advancedRoute = data.advanced.route;
     body = (
       <>
@@ -113,10 +114,8 @@ export default function VerifyPage() {
           title={t('verify.primary.title')}
           text={t('verify.primary.text')}
         >
-          {data.primary.state === 'failed' && data.primary.reason ? (
-            <p className="kyc-level__reason">
-              {t('verify.reason', { reason: data.primary.reason })}
-            </p>
+          {primaryReason ? (
+            <p className="kyc-level__reason">{t('verify.reason', { reason: primaryReason })}</p>
           ) : null}
           {data.primary.submittedAt && data.primary.state === 'certifying' ? (
             <p className="muted kyc-level__time">

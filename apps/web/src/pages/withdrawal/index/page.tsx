@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, envelopeMessage, NetworkError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
+import { finishAmount, trimDecimal } from '../../../features/assets/amounts';
 import { assetsKeys } from '../../../features/assets/api/assets-queries';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { useSubmitWithdrawal } from '../../../features/money/api/money-mutations';
@@ -16,7 +17,6 @@ import { PayPasswordSheet } from '../../../features/money/components/pay-passwor
 import { showRefusal } from '../../../features/money/refusal-dialog';
 import { MONEY_ROUTES, withQuery } from '../../../features/money/routes';
 import {
-  finishAmount,
   FIX_ROUTES,
   fixOf,
   maxWithdrawable,
@@ -79,12 +79,8 @@ export default function WithdrawalPage() {
 
   const refuse = async (refusal: Refusal) => {
     const route = await showRefusal(refusal);
-    if (!route) return;
-    navigate(
-      route === WALLET_ROUTES.address
-        ? withQuery(route, { currency, chain: wallet?.chain ?? info?.chain })
-        : route,
-    );
+    if (route === WALLET_ROUTES.address) addAddress();
+    else if (route) navigate(route);
   };
 
   const review = () => {
@@ -213,7 +209,7 @@ export default function WithdrawalPage() {
           <button
             type="button"
             className="text-button transfer-amount__all"
-            onClick={() => setAmount(max === '0' ? '' : plainAmount(max).replace(/,/g, ''))}
+            onClick={() => setAmount(max === '0' ? '' : trimDecimal(max))}
           >
             {t('assets.all')}
           </button>
@@ -289,7 +285,7 @@ export default function WithdrawalPage() {
             void send();
           }}
           onClose={() => setAsking(false)}
-          onForgot={() => navigate('/pages/setting/payPassWord')}
+          onForgot={() => navigate(FIX_ROUTES.payPassword)}
         />
       }
     >
