@@ -1,4 +1,4 @@
-import { formatAmount } from './format';
+import { formatAmount, isZeroAmount } from './format';
 
 /** A wire decimal grouped by thousands; signed amounts are coloured by direction. */
 export function Amount({
@@ -11,7 +11,7 @@ export function Amount({
   signed?: boolean;
 }) {
   const negative = value?.startsWith('-') ?? false;
-  const zero = !value || /^-?[0.]*$/.test(value);
+  const zero = !value || isZeroAmount(value);
   const tone = signed && !zero ? (negative ? ' negative' : ' positive') : '';
   return (
     <span className={`amount${tone}`} dir="ltr">

@@ -2,11 +2,26 @@ import { groupThousands } from '@tidemark/contract';
 import { languageInfo } from '@tidemark/i18n';
 import { currentLanguage } from './i18n';
 
+/** A wire decimal without trailing zeros, as an input takes it: "1234.50000000" -> "1234.5". */
+export function plainAmount(decimal: string): string {
+  const trimmed = decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
 /** A wire decimal ("1234.50000000") grouped by thousands without trailing zeros: "1,234.5". */
 export function formatAmount(decimal: string | null | undefined): string {
   if (decimal === null || decimal === undefined || decimal === '') return '-';
-  const trimmed = decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
-  return groupThousands(trimmed === '-0' ? '0' : trimmed);
+  return groupThousands(plainAmount(decimal));
+}
+
+/** Whether a wire decimal is zero, whatever its places or sign ("0.00000000", "-0"). */
+export function isZeroAmount(decimal: string): boolean {
+  return /^-?[0.]+$/.test(decimal);
+}
+
+/** A trader's phone with its area code ("+49 1701234567"), or a dash. */
+export function formatPhone(areaCode: string | null, phone: string | null): string {
+  return phone ? `+${areaCode ?? ''} ${phone}` : '-';
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

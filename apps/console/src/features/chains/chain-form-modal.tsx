@@ -8,6 +8,7 @@ import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
+import { plainAmount } from '../../ui/format';
 import { notifySuccess } from '../../ui/notify';
 import { useAddChain, useEditChain } from './chains-api';
 import type { ChainRecord } from '../../api/types';
@@ -23,10 +24,6 @@ interface Values {
   withdrawMin: string;
   sort: number;
 }
-
-/** Trims a wire decimal for an input: "1.50000000" -> "1.5". */
-const plain = (decimal: string) =>
-  decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
 
 /**
  * Adds a currency on a chain, or edits one (currency, chain and format stay as they are). The
@@ -58,8 +55,8 @@ export function ChainFormModal({
         depositAddress: editing.depositAddress,
         depositEnabled: editing.depositEnabled,
         withdrawEnabled: editing.withdrawEnabled,
-        withdrawFee: plain(editing.withdrawFee),
-        withdrawMin: plain(editing.withdrawMin),
+        withdrawFee: plainAmount(editing.withdrawFee),
+        withdrawMin: plainAmount(editing.withdrawMin),
         sort: editing.sort,
       }
     : { depositEnabled: true, withdrawEnabled: true, withdrawFee: '0', withdrawMin: '0', sort: 0 };

@@ -1,7 +1,7 @@
 import { consoleCalls } from '@tidemark/contract';
 import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatTime } from '../../ui/format';
+import { formatAmount, formatTime, isZeroAmount, plainAmount } from '../../ui/format';
 import { contractRule } from '../../ui/contract-rule';
 import { notifySuccess } from '../../ui/notify';
 import { QueryState } from '../../ui/query-state';
@@ -18,7 +18,7 @@ export function ThresholdCard({ editable }: { editable: boolean }) {
         {(data) => (
           <Space orientation="vertical" size={12} style={{ width: '100%' }}>
             <Typography.Text>
-              {/^[0.]+$/.test(data.volumeThreshold)
+              {isZeroAmount(data.volumeThreshold)
                 ? t('console.chains.thresholdOff')
                 : t('console.chains.thresholdCurrent', {
                     amount: formatAmount(data.volumeThreshold),
@@ -35,7 +35,7 @@ export function ThresholdCard({ editable }: { editable: boolean }) {
                 layout="inline"
                 key={data.volumeThreshold}
                 initialValues={{
-                  volumeThreshold: formatAmount(data.volumeThreshold).replace(/,/g, ''),
+                  volumeThreshold: plainAmount(data.volumeThreshold),
                 }}
                 onFinish={(values: { volumeThreshold: string }) =>
                   save.mutate(values.volumeThreshold.trim(), {

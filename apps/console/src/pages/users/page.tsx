@@ -3,7 +3,7 @@ import { Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useUsers } from '../../features/users/users-api';
-import { formatTime } from '../../ui/format';
+import { formatPhone, formatTime } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-table';
 import { StatusTag } from '../../ui/status-tag';
 import { positiveInt, useSearchState } from '../../ui/use-search-state';
@@ -31,7 +31,7 @@ export default function UsersPage() {
     {
       title: t('console.users.phone'),
       key: 'phone',
-      render: (_, u) => (u.phone ? `+${u.areaCode ?? ''} ${u.phone}` : '-'),
+      render: (_, u) => formatPhone(u.areaCode, u.phone),
     },
     { title: t('console.users.nickname'), dataIndex: 'nickname' },
     {

@@ -1,8 +1,9 @@
-import { ACCOUNT_MODES, type AccountMode } from '@tidemark/contract';
+import type { AccountMode } from '@tidemark/contract';
 import { Table, Tabs, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../ui/amount';
 import type { UserBalance } from '../../../api/types';
+import { BOOKS } from '../books';
 
 /** Both books' balances from the ledger, one tab per book, per wallet and currency. */
 export function BalancesTable({ balances }: { balances: readonly UserBalance[] }) {
@@ -40,9 +41,11 @@ export function BalancesTable({ balances }: { balances: readonly UserBalance[] }
   return (
     <Tabs
       defaultActiveKey="real"
-      items={[...ACCOUNT_MODES]
-        .sort((a) => (a === 'real' ? -1 : 1))
-        .map((mode) => ({ key: mode, label: t(`console.books.${mode}`), children: book(mode) }))}
+      items={BOOKS.map((mode) => ({
+        key: mode,
+        label: t(`console.books.${mode}`),
+        children: book(mode),
+      }))}
     />
   );
 }

@@ -8,10 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../ui/amount';
 import { formatTime } from '../../../ui/format';
 import type { UserDetail } from '../../../api/types';
+import { BOOKS } from '../books';
 
 type Changes = UserDetail['changes'];
-/** The real book first: that is where deposits and withdrawals happen. */
-const BOOKS: readonly AccountMode[] = ['real', 'demo'];
 type Change = Changes['list'][number];
 
 /** One page of the trader's account-change log, by book and filter, as the trader sees it. */

@@ -5,9 +5,7 @@ import { formatTime } from '../../../ui/format';
 import { MonoText } from '../../../ui/mono-text';
 import { SecureImage } from '../../../ui/secure-image';
 import { StatusTag } from '../../../ui/status-tag';
-import type { BoundWallet, KycRecord, UserDetail, UserSpotOrder } from '../../../api/types';
-
-type DepositAddress = UserDetail['depositAddresses'][number];
+import type { BoundWallet, DepositAddress, KycRecord, UserSpotOrder } from '../../../api/types';
 
 export function KycTable({
   submissions,
@@ -51,7 +49,7 @@ export function KycTable({
       size="small"
       rowKey="id"
       columns={columns}
-      dataSource={[...submissions]}
+      dataSource={submissions}
       pagination={false}
       locale={{ emptyText: t('console.users.noKyc') }}
     />
@@ -115,7 +113,7 @@ export function WalletsTable({
       size="small"
       rowKey="id"
       columns={columns}
-      dataSource={[...wallets]}
+      dataSource={wallets}
       pagination={false}
       locale={{ emptyText: t('console.users.noWallets') }}
     />
@@ -143,7 +141,7 @@ export function DepositAddressesTable({ addresses }: { addresses: readonly Depos
       size="small"
       rowKey="id"
       columns={columns}
-      dataSource={[...addresses]}
+      dataSource={addresses}
       pagination={false}
       locale={{ emptyText: t('console.users.noDepositAddresses') }}
     />
@@ -210,7 +208,7 @@ export function OrdersTable({ orders }: { orders: readonly UserSpotOrder[] }) {
       size="small"
       rowKey="id"
       columns={columns}
-      dataSource={[...orders]}
+      dataSource={orders}
       pagination={false}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('console.users.noOrders') }}

@@ -16,7 +16,7 @@ import {
   WalletsTable,
 } from '../../../features/users/components/user-tables';
 import { useUserDetail } from '../../../features/users/users-api';
-import { formatTime } from '../../../ui/format';
+import { formatPhone, formatTime } from '../../../ui/format';
 import { QueryState } from '../../../ui/query-state';
 import { StatusTag } from '../../../ui/status-tag';
 import { oneOf, positiveInt, useSearchState } from '../../../ui/use-search-state';
@@ -39,7 +39,7 @@ function Profile({ detail }: { detail: UserDetail }) {
         {
           key: 'phone',
           label: t('console.users.phone'),
-          children: user.phone ? `+${user.areaCode ?? ''} ${user.phone}` : '-',
+          children: formatPhone(user.areaCode, user.phone),
         },
         { key: 'nickname', label: t('console.users.nickname'), children: user.nickname },
         {
