@@ -25,19 +25,26 @@ export function useCallMutation<C extends ConsoleCallDef>(call: C, changes: read
   });
 }
 
-/**
- * One page of a review queue: fresh for STALE.queue, as the queue moves while an operator works
- * it, and the page on screen stays while the next one loads.
- */
+/** One page of a list call; the page on screen stays while the next one loads. */
+export function usePage<C extends ConsoleCallDef>(
+  call: C,
+  queryKey: QueryKey,
+  input: ConsoleCallInput<C>,
+  options: { staleTime?: number; refetchInterval?: number } = {},
+) {
+  return useQuery({
+    queryKey,
+    queryFn: () => request(call, input),
+    ...options,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of a review queue: fresh for STALE.queue, as a queue moves while an operator works. */
 export function useQueuePage<C extends ConsoleCallDef>(
   call: C,
   queryKey: QueryKey,
   input: ConsoleCallInput<C>,
 ) {
-  return useQuery({
-    queryKey,
-    queryFn: () => request(call, input),
-    staleTime: STALE.queue,
-    placeholderData: keepPreviousData,
-  });
+  return usePage(call, queryKey, input, { staleTime: STALE.queue });
 }

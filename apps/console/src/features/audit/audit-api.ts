@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { consoleCalls, type ConsoleCallInput } from '@tidemark/contract';
-import { request } from '../../api/client';
+import { usePage } from '../../api/call-hooks';
 
 export type AuditListInput = ConsoleCallInput<typeof consoleCalls.listAudit>;
 
@@ -10,11 +9,7 @@ export const auditKeys = {
 };
 
 export function useAuditLog(input: AuditListInput) {
-  return useQuery({
-    queryKey: auditKeys.list(input),
-    queryFn: () => request(consoleCalls.listAudit, input),
-    placeholderData: keepPreviousData,
-  });
+  return usePage(consoleCalls.listAudit, auditKeys.list(input), input);
 }
 
 /** The actions the server writes to the audit log, for the filter (console.audit.actions.*). */

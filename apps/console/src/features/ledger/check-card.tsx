@@ -17,7 +17,7 @@ export function CheckCard() {
           type="primary"
           icon={<SafetyOutlined />}
           loading={check.isPending}
-          onClick={() => check.mutate()}
+          onClick={() => check.mutate({})}
         >
           {t('console.ledger.runCheck')}
         </Button>

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { consoleCalls, type ConsoleCallInput } from '@tidemark/contract';
+import { useCallMutation, usePage } from '../../api/call-hooks';
 import { request } from '../../api/client';
 
 export type LedgerAccountsInput = ConsoleCallInput<typeof consoleCalls.ledgerAccounts>;
@@ -14,19 +15,11 @@ export const ledgerKeys = {
 };
 
 export function useLedgerAccounts(input: LedgerAccountsInput) {
-  return useQuery({
-    queryKey: ledgerKeys.accounts(input),
-    queryFn: () => request(consoleCalls.ledgerAccounts, input),
-    placeholderData: keepPreviousData,
-  });
+  return usePage(consoleCalls.ledgerAccounts, ledgerKeys.accounts(input), input);
 }
 
 export function useLedgerTransactions(input: LedgerTransactionsInput) {
-  return useQuery({
-    queryKey: ledgerKeys.transactions(input),
-    queryFn: () => request(consoleCalls.ledgerTransactions, input),
-    placeholderData: keepPreviousData,
-  });
+  return usePage(consoleCalls.ledgerTransactions, ledgerKeys.transactions(input), input);
 }
 
 /** A posted transaction never changes, so its entries are fetched once. */
@@ -38,6 +31,7 @@ export function useLedgerTransaction(id: number) {
   });
 }
 
+/** Each run of the check is written to the audit log. */
 export function useLedgerCheck() {
-  return useMutation({ mutationFn: () => request(consoleCalls.ledgerCheck, {}) });
+  return useCallMutation(consoleCalls.ledgerCheck, [['audit']]);
 }

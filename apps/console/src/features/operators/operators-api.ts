@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { consoleCalls } from '@tidemark/contract';
-import { useCallMutation, useInvalidate } from '../../api/call-hooks';
+import { useCallMutation, useInvalidate, usePage } from '../../api/call-hooks';
 import { request } from '../../api/client';
 
 export const operatorKeys = {
@@ -9,10 +9,9 @@ export const operatorKeys = {
 };
 
 export function useOperators(page: number, pageSize: number) {
-  return useQuery({
-    queryKey: operatorKeys.list(page, pageSize),
-    queryFn: () => request(consoleCalls.listOperators, { page, pageSize }),
-    placeholderData: keepPreviousData,
+  return usePage(consoleCalls.listOperators, operatorKeys.list(page, pageSize), {
+    page,
+    pageSize,
   });
 }
 

@@ -1,10 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { consoleCalls } from '@tidemark/contract';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../api/client';
 import { contractRule } from '../../ui/contract-rule';
 import { notifySuccess } from '../../ui/notify';
+import { useChangePassword } from './session-api';
 
 interface Values {
   oldPassword: string;
@@ -16,17 +15,17 @@ interface Values {
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const change = useMutation({
-    mutationFn: (values: Values) =>
-      request(consoleCalls.changePassword, {
-        oldPassword: values.oldPassword,
-        newPassword: values.newPassword,
-      }),
-    onSuccess: () => {
-      notifySuccess(t('console.password.changed'));
-      onClose();
-    },
-  });
+  const change = useChangePassword();
+  const submit = ({ oldPassword, newPassword }: Values) =>
+    change.mutate(
+      { oldPassword, newPassword },
+      {
+        onSuccess: () => {
+          notifySuccess(t('console.password.changed'));
+          onClose();
+        },
+      },
+    );
   return (
     <Modal
       open={open}
@@ -39,7 +38,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose(
       destroyOnHidden
       afterClose={() => form.resetFields()}
     >
-      <Form form={form} layout="vertical" preserve={false} onFinish={(v) => change.mutate(v)}>
+      <Form form={form} layout="vertical" preserve={false} onFinish={submit}>
         <Form.Item
           name="oldPassword"
           label={t('console.password.old')}

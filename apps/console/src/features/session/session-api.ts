@@ -5,6 +5,7 @@ import {
   type ConsoleCallDef,
   type ConsoleCallInput,
 } from '@tidemark/contract';
+import { useCallMutation } from '../../api/call-hooks';
 import { request } from '../../api/client';
 import { signIn, signOut, useToken } from '../../api/session';
 import { forgetUploads } from '../../api/uploads';
@@ -50,6 +51,11 @@ export function useLogin() {
       signIn(result.token);
     },
   });
+}
+
+/** The server ends the operator's other sessions (this one stays) and audits the change. */
+export function useChangePassword() {
+  return useCallMutation(consoleCalls.changePassword, [['audit']]);
 }
 
 export function useLogout() {

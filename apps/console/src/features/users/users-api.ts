@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { consoleCalls, type ConsoleCallInput, type FreezeScope } from '@tidemark/contract';
-import { useInvalidate } from '../../api/call-hooks';
+import { useInvalidate, usePage } from '../../api/call-hooks';
 import { request } from '../../api/client';
 
 export type UserListInput = ConsoleCallInput<typeof consoleCalls.listUsers>;
@@ -13,11 +13,7 @@ export const userKeys = {
 };
 
 export function useUsers(input: UserListInput) {
-  return useQuery({
-    queryKey: userKeys.list(input),
-    queryFn: () => request(consoleCalls.listUsers, input),
-    placeholderData: keepPreviousData,
-  });
+  return usePage(consoleCalls.listUsers, userKeys.list(input), input);
 }
 
 /** Profile, balances, verification, wallets, orders and one page of the account-change log. */
