@@ -59,6 +59,21 @@ export function errorMessage(error: unknown): string {
   return i18next.t('errors.statusCode500');
 }
 
+/** The error of an answer that is not a success: its own envelope, or StatusCode 500 if none. */
+export function answerError(body: unknown, httpStatus: number): ApiError {
+  if (isEnvelope(body)) return new ApiError(body, httpStatus);
+  return new ApiError(
+    {
+      status: '500',
+      cnMsg: 'StatusCode 500',
+      enMsg: 'StatusCode 500',
+      data: null,
+      code: 'statusCode500',
+    },
+    httpStatus,
+  );
+}
+
 export interface RequestOptions {
   /** Idempotency-Key of a money-moving call, generated once per operator action. */
   idempotencyKey?: string;
@@ -101,18 +116,7 @@ export async function request<C extends ConsoleCallDef>(
 ): Promise<ConsoleCallOutput<C>> {
   const response = await send(def, input, options);
   const body: unknown = await response.json().catch(() => undefined);
-  if (!isEnvelope(body)) {
-    throw new ApiError(
-      {
-        status: '500',
-        cnMsg: 'StatusCode 500',
-        enMsg: 'StatusCode 500',
-        data: null,
-        code: 'statusCode500',
-      },
-      response.status,
-    );
-  }
+  if (!isEnvelope(body)) throw answerError(body, response.status);
   if (body.status !== STATUS_OK) {
     if (body.status === STATUS_UNAUTHENTICATED && currentToken()) signOut(true);
     throw new ApiError(body, response.status);

@@ -1,5 +1,5 @@
 import { consoleCalls } from '@tidemark/contract';
-import { ApiError, send } from './client';
+import { answerError, send } from './client';
 
 /**
  * Uploaded images as object URLs, fetched once per console session with the bearer token: every
@@ -13,12 +13,7 @@ async function fetchUpload(id: number): Promise<string> {
   const response = await send(consoleCalls.viewUpload, { id });
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || !type.startsWith('image/')) {
-    const body: unknown = await response.json().catch(() => undefined);
-    const envelope =
-      typeof body === 'object' && body !== null && 'status' in body
-        ? (body as ApiError['envelope'])
-        : { status: '500', cnMsg: 'StatusCode 500', enMsg: 'StatusCode 500', data: null };
-    throw new ApiError(envelope, response.status);
+    throw answerError(await response.json().catch(() => undefined), response.status);
   }
   return URL.createObjectURL(await response.blob());
 }

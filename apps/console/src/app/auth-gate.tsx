@@ -1,4 +1,4 @@
-import { Button, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
@@ -8,19 +8,11 @@ import { signOut, useToken } from '../api/session';
 import { useCan, useMe } from '../features/session/session-api';
 import { forgetUploads } from '../api/uploads';
 import LoginPage from '../pages/login/page';
+import { Loading } from '../ui/query-state';
 import { ROUTES, type ConsoleRoute } from './routes';
 import { Shell } from './shell';
 
-function PageLoading() {
-  const { t } = useTranslation();
-  return (
-    <div className="page-loading">
-      <Spin description={t('console.common.loading')}>
-        <div className="query-state-spin" />
-      </Spin>
-    </div>
-  );
-}
+const PageLoading = () => <Loading className="page-loading" />;
 
 /** A page the operator's role may not open (a typed URL): say so instead of failing calls. */
 function Guarded({ route }: { route: ConsoleRoute }) {

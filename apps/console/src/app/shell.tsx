@@ -7,38 +7,23 @@ import {
   TranslationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { LANGUAGES, type LanguageCode } from '@tidemark/i18n';
-import { Button, Dropdown, Layout, Menu, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Layout, Menu, Space, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, Outlet, useLocation } from 'react-router';
 import { useCan, useLogout, useOperator } from '../features/session/session-api';
 import { ChangePasswordModal } from '../features/session/change-password-modal';
-import { changeLanguage } from '../ui/i18n';
+import { LanguageSelect } from '../ui/language-select';
 import { ROUTES } from './routes';
 import { setTheme, useTheme } from './theme';
 
 const { Header, Sider, Content } = Layout;
 
-function currentMenu(pathname: string): string | undefined {
-  // The most specific pattern first, so /users/7 lights up "users" and / only the dashboard.
-  const sorted = [...ROUTES].sort((a, b) => b.path.length - a.path.length);
-  return sorted.find((route) => matchPath({ path: route.path, end: true }, pathname))?.menu;
-}
+// The most specific pattern first, so /users/7 lights up "users" and / only the dashboard.
+const BY_SPECIFICITY = [...ROUTES].sort((a, b) => b.path.length - a.path.length);
 
-function LanguagePicker() {
-  const { t, i18n } = useTranslation();
-  return (
-    <Select
-      value={i18n.language as LanguageCode}
-      onChange={(code) => void changeLanguage(code)}
-      options={LANGUAGES.map((l) => ({ value: l.code, label: l.nativeName }))}
-      style={{ width: 130 }}
-      aria-label={t('console.header.language')}
-      suffixIcon={<TranslationOutlined />}
-      popupMatchSelectWidth={false}
-    />
-  );
+function currentMenu(pathname: string): string | undefined {
+  return BY_SPECIFICITY.find((route) => matchPath({ path: route.path, end: true }, pathname))?.menu;
 }
 
 function ThemeToggle() {
@@ -132,7 +117,7 @@ export function Shell() {
             {title ? t(`console.menu.${title}`) : ''}
           </Typography.Title>
           <Space size={8}>
-            <LanguagePicker />
+            <LanguageSelect style={{ width: 130 }} suffixIcon={<TranslationOutlined />} />
             <ThemeToggle />
             <OperatorMenu />
           </Space>

@@ -1,5 +1,5 @@
 import { Alert, Button, Empty, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client';
 
@@ -10,6 +10,44 @@ interface QueryLike<T> {
   refetch(): unknown;
 }
 
+/** antd's spinner with the loading text, in a box of `className` (its size and place). */
+export function Loading({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      <Spin description={t('console.common.loading')}>
+        <div className="query-state-spin" />
+      </Spin>
+    </div>
+  );
+}
+
+/** What a read's failure says, with a button that tries again. */
+function FailureAlert({
+  error,
+  retry,
+  style,
+}: {
+  error: unknown;
+  retry(): unknown;
+  style?: CSSProperties;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={style}
+      title={errorMessage(error)}
+      action={
+        <Button size="small" onClick={() => void retry()}>
+          {t('console.common.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
 /** A read's loading, failure (with retry) and empty states; renders children once there is data. */
 export function QueryState<T>(props: {
   query: QueryLike<T>;
@@ -18,28 +56,9 @@ export function QueryState<T>(props: {
 }) {
   const { t } = useTranslation();
   const { query } = props;
-  if (query.isPending) {
-    return (
-      <div className="query-state">
-        <Spin description={t('console.common.loading')}>
-          <div className="query-state-spin" />
-        </Spin>
-      </div>
-    );
-  }
+  if (query.isPending) return <Loading className="query-state" />;
   if (query.error || query.data === undefined) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={errorMessage(query.error)}
-        action={
-          <Button size="small" onClick={() => void query.refetch()}>
-            {t('console.common.retry')}
-          </Button>
-        }
-      />
-    );
+    return <FailureAlert error={query.error} retry={query.refetch} />;
   }
   if (props.isEmpty?.(query.data)) {
     return <Empty description={t('console.common.empty')} />;
@@ -49,19 +68,6 @@ export function QueryState<T>(props: {
 
 /** The failure of a read shown above a table that keeps its own loading and empty states. */
 export function QueryError({ error, retry }: { error: unknown; retry(): unknown }) {
-  const { t } = useTranslation();
   if (!error) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 16 }}
-      title={errorMessage(error)}
-      action={
-        <Button size="small" onClick={() => void retry()}>
-          {t('console.common.retry')}
-        </Button>
-      }
-    />
-  );
+  return <FailureAlert error={error} retry={retry} style={{ marginBottom: 16 }} />;
 }

@@ -1,11 +1,10 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LANGUAGES, type LanguageCode } from '@tidemark/i18n';
-import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { sessionExpired } from '../../api/session';
 import { useLogin } from '../../features/session/session-api';
-import { changeLanguage } from '../../ui/i18n';
+import { LanguageSelect } from '../../ui/language-select';
 
 interface Values {
   username: string;
@@ -15,7 +14,7 @@ interface Values {
 
 /** Username, password and the 6-digit code of the operator's authenticator app. */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const login = useLogin();
   const [form] = Form.useForm<Values>();
   return (
@@ -89,15 +88,7 @@ export default function LoginPage() {
           </Button>
         </Form>
         <div className="login-footer">
-          <Select
-            size="small"
-            variant="borderless"
-            value={i18n.language as LanguageCode}
-            onChange={(code) => void changeLanguage(code)}
-            options={LANGUAGES.map((l) => ({ value: l.code, label: l.nativeName }))}
-            aria-label={t('console.header.language')}
-            popupMatchSelectWidth={false}
-          />
+          <LanguageSelect size="small" variant="borderless" />
         </div>
       </Card>
     </div>
