@@ -12,11 +12,19 @@ import {
   type ConsoleCallDef,
   type ConsoleCallInput,
   type ConsoleCallOutput,
+  STATUS_OK,
   type Envelope,
 } from '@tidemark/contract';
 import { Secret, TOTP } from 'otpauth';
 import { inject } from 'vitest';
 import { codeFromOutbox, uniqueEmail } from './browser';
+
+/** The data of a call's answer; any other status fails the test with the server's message. */
+async function dataOf<T>(response: Response, url: string): Promise<T> {
+  const envelope = (await response.json()) as Envelope<T>;
+  if (envelope.status !== STATUS_OK) throw new Error(`${url}: ${envelope.enMsg}`);
+  return envelope.data;
+}
 
 /** Calls the running server directly, as the app would, for set-up that is not under test. */
 export async function api<C extends CallDef>(
@@ -38,9 +46,7 @@ export async function api<C extends CallDef>(
     headers,
     body: def.method === 'POST' ? params : undefined,
   });
-  const envelope = (await response.json()) as Envelope<CallOutput<C>>;
-  if (envelope.status !== 1) throw new Error(`${def.path}: ${envelope.enMsg}`);
-  return envelope.data;
+  return dataOf<CallOutput<C>>(response, def.path);
 }
 
 /** The seeded demo trader of the README. */
@@ -110,7 +116,5 @@ export async function consoleApi<C extends ConsoleCallDef>(
     },
     body,
   });
-  const envelope = (await response.json()) as Envelope<ConsoleCallOutput<C>>;
-  if (envelope.status !== 1) throw new Error(`${url}: ${envelope.enMsg}`);
-  return envelope.data;
+  return dataOf<ConsoleCallOutput<C>>(response, url);
 }

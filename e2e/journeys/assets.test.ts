@@ -1,16 +1,14 @@
-import { assetsCalls, authCalls, userCalls, type UserMoney } from '@tidemark/contract';
+import { assetsCalls, type UserMoney } from '@tidemark/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../api';
+import { api, registerTrader } from '../api';
 import {
-  codeFromOutbox,
   expectToast,
   launchBrowser,
   newPhone,
   open,
   screenshot,
   settle,
-  uniqueEmail,
   type Theme,
 } from '../browser';
 
@@ -20,24 +18,10 @@ let page: Page;
 let token: string;
 const transferKeys: string[] = [];
 
-/** A new trader, registered through the API: the journey is about their money, not sign-up. */
-async function registerTrader(): Promise<string> {
-  const email = uniqueEmail('assets');
-  const password = 'Ledger2026';
-  await api(authCalls.sendMailValidCode, { email, lang: 'en' });
-  const code = await codeFromOutbox(email);
-  const { token } = await api(userCalls.register, {
-    account: email,
-    password,
-    confirmPassword: password,
-    code,
-  });
-  return token;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  token = await registerTrader();
+  // Registered through the API: the journey is about their money, not sign-up.
+  ({ token } = await registerTrader('assets', 'Ledger2026'));
   context = await newPhone(browser, { token });
   page = await context.newPage();
   page.on('request', (request) => {
