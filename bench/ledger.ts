@@ -41,8 +41,6 @@ function yardstick(): number {
   return Math.round(rows / seconds);
 }
 
-let transfers = 0;
-/** A transfer between two users; its reference names a new business record, as the app's do. */
 /**
  * What SQLite itself allows with the ledger's real schema: the same statements a transfer runs
  * (debit, credit, transaction row, two entries), prepared once and looped in batches as large as
@@ -57,6 +55,8 @@ async function schemaCeiling(): Promise<number> {
   const db = new BetterSqlite3(path.join(dir, 'ceiling.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  // Balances come back as bigint, as in the app (money is never a JavaScript number).
+  db.defaultSafeIntegers(true);
   const open = db.prepare(
     "INSERT INTO ledger_accounts (id, owner, owner_id, book, wallet, currency, balance, can_be_negative, created_at) VALUES (?, 'user', ?, 'real', 'coin', 'USDT', ?, 0, 0)",
   );
@@ -79,20 +79,20 @@ async function schemaCeiling(): Promise<number> {
       const from = (done % USERS) + 1;
       const to = (from % USERS) + 1;
       const now = Date.now();
-      const { balance: fromAfter } = move.get(-1, from) as { balance: number };
-      const { balance: toAfter } = move.get(1, to) as { balance: number };
-      const { id } = insertTx.get('transfer', `transfer:${done}`, now) as { id: number };
+      const { balance: fromAfter } = move.get(-1n, from) as { balance: bigint };
+      const { balance: toAfter } = move.get(1n, to) as { balance: bigint };
+      const { id } = insertTx.get('transfer', `transfer:${done}`, now) as { id: bigint };
       insertEntries.run(
         ++entryId,
         from,
         id,
-        -1,
+        -1n,
         fromAfter,
         now,
         ++entryId,
         to,
         id,
-        1,
+        1n,
         toAfter,
         now,
       );
@@ -104,6 +104,8 @@ async function schemaCeiling(): Promise<number> {
   return Math.round(done / seconds);
 }
 
+let transfers = 0;
+/** A transfer between two users; its reference names a new business record, as the app's do. */
 const transferSpec = (from: number, to: number, amount: bigint): PostSpec => ({
   type: 'transfer',
   reference: `transfer:${++transfers}`,
