@@ -3,6 +3,16 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// pages -> features -> api/ui -> contract: lower layers never reach up.
+const onlyRouterImportsPages = {
+  group: ['**/pages/**'],
+  message: 'Only the router imports pages.',
+};
+const consoleApartFromWeb = {
+  group: ['**/apps/web/**', '@tidemark/web', '@tidemark/web/**'],
+  message: 'The console and the trader app share only packages/.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**'] },
   js.configs.recommended,
@@ -21,57 +31,29 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // pages -> features -> api/ui -> contract: lower layers never reach up.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/pages/**'], message: 'Only the router imports pages.' }] },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['apps/web/src/app/**'],
-    rules: { 'no-restricted-imports': 'off' },
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/app/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [onlyRouterImportsPages] }] },
   },
   {
     files: ['apps/console/**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    ignores: ['apps/console/src/app/**'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { group: ['**/pages/**'], message: 'Only the router imports pages.' },
-            {
-              group: ['**/apps/web/**', '@tidemark/web', '@tidemark/web/**'],
-              message: 'The console and the trader app share only packages/.',
-            },
-          ],
-        },
+        { patterns: [onlyRouterImportsPages, consoleApartFromWeb] },
       ],
     },
   },
   {
     files: ['apps/console/src/app/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/web/**', '@tidemark/web', '@tidemark/web/**'],
-              message: 'The console and the trader app share only packages/.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [consoleApartFromWeb] }] },
   },
   {
     files: ['apps/server/src/**/*.ts'],
