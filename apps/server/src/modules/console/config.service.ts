@@ -9,7 +9,11 @@ import {
 import { isUniqueViolation } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { WITHDRAW_SETTINGS, withdrawSettings } from '../money/money.settings';
+import {
+  saveWithdrawSettings,
+  withdrawSettings,
+  type WithdrawSettings,
+} from '../money/money.settings';
 import { checkAddress } from '../wallet/wallet.service';
 import type { CustodyChainRow } from '../wallet/wallet.table';
 import { audit, type Actor } from './console.audit';
@@ -151,18 +155,14 @@ export async function editChain(
   });
 }
 
+const toConsoleSettings = (settings: WithdrawSettings): ConsoleWithdrawalSettings => ({
+  volumeThreshold: formatMoney(settings.volumeThreshold),
+  estimateMinutes: settings.estimateMinutes,
+  updatedAt: settings.updatedAt,
+});
+
 export async function withdrawalSettings(app: AppContext): Promise<ConsoleWithdrawalSettings> {
-  const { volumeThreshold, estimateMinutes } = await withdrawSettings(app.db);
-  const [threshold, minutes] = await Promise.all([
-    repo.configValue(app.db, WITHDRAW_SETTINGS.volumeThreshold.key),
-    repo.configValue(app.db, WITHDRAW_SETTINGS.estimateMinutes.key),
-  ]);
-  const times = [threshold, minutes].map((row) => Number(row?.updated_at ?? 0));
-  return {
-    volumeThreshold: formatMoney(volumeThreshold),
-    estimateMinutes,
-    updatedAt: threshold || minutes ? Math.max(...times) : null,
-  };
+  return toConsoleSettings(await withdrawSettings(app.db));
 }
 
 /** New withdrawal settings; withdrawals already requested keep theirs. */
@@ -171,27 +171,26 @@ export async function setWithdrawalSettings(
   actor: Actor,
   input: { volumeThreshold: string; estimateMinutes?: number | undefined },
 ): Promise<ConsoleWithdrawalSettings> {
-  const before = await withdrawalSettings(app);
-  const after = {
-    volumeThreshold: formatMoney(parseMoney(input.volumeThreshold)),
-    estimateMinutes: input.estimateMinutes ?? before.estimateMinutes,
-  };
   const now = app.clock.now();
-  await app.writer.run(async (trx) => {
-    await repo.upsertConfig(trx, WITHDRAW_SETTINGS.volumeThreshold.key, after.volumeThreshold, now);
-    await repo.upsertConfig(
-      trx,
-      WITHDRAW_SETTINGS.estimateMinutes.key,
-      String(after.estimateMinutes),
-      now,
-    );
+  return app.writer.run(async (trx) => {
+    // Read in the transaction that writes, so the audit's "before" is what this change replaced.
+    const before = await withdrawSettings(trx);
+    const after = {
+      volumeThreshold: parseMoney(input.volumeThreshold),
+      estimateMinutes: input.estimateMinutes ?? before.estimateMinutes,
+    };
+    await saveWithdrawSettings(trx, after, now);
+    const shown = toConsoleSettings({ ...after, updatedAt: now });
     await audit(app, trx, actor, {
       action: 'setting.withdrawal',
       targetType: 'setting',
       targetId: 'withdrawal',
-      before: { volumeThreshold: before.volumeThreshold, estimateMinutes: before.estimateMinutes },
-      after,
+      before: {
+        volumeThreshold: formatMoney(before.volumeThreshold),
+        estimateMinutes: before.estimateMinutes,
+      },
+      after: { volumeThreshold: shown.volumeThreshold, estimateMinutes: shown.estimateMinutes },
     });
+    return shown;
   });
-  return { ...after, updatedAt: now };
 }

@@ -275,10 +275,16 @@ describe('wallet and chain configuration', () => {
     expect(terms.data).toMatchObject({ volumeThreshold: '2500.50000000', volumeMet: false });
     const [row] = await auditRows(server);
     expect(row).toMatchObject({ action: 'setting.withdrawal', target_type: 'setting' });
+    // The set-up turned the threshold off (console.test-support), through this same call.
+    expect(JSON.parse(row!.before_json!)).toEqual({
+      volumeThreshold: '0.00000000',
+      estimateMinutes: 120,
+    });
     expect(JSON.parse(row!.after_json!)).toEqual({
       volumeThreshold: '2500.50000000',
       estimateMinutes: 90,
     });
+    expect(read.data.updatedAt).toBeGreaterThan(0);
     for (const volumeThreshold of ['-1', 'lots', '1.123456789']) {
       expectCode(
         await consoleCall(server, consoleCalls.setWithdrawalSettings, { volumeThreshold }, admin()),

@@ -437,24 +437,6 @@ export async function updateChain(
   await trx.updateTable('custody_chains').set(patch).where('id', '=', BigInt(id)).execute();
 }
 
-/** Sets a configuration value, keeping whether clients may read it when it exists already. */
-export async function upsertConfig(
-  trx: Trx,
-  key: string,
-  value: string,
-  now: number,
-): Promise<void> {
-  await trx
-    .insertInto('app_config')
-    .values({ key, value, is_public: 0n, updated_at: BigInt(now) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: BigInt(now) }))
-    .execute();
-}
-
-export function configValue(db: Executor, key: string) {
-  return db.selectFrom('app_config').selectAll().where('key', '=', key).executeTakeFirst();
-}
-
 // --- ledger explorer -----------------------------------------------------------------------------
 
 export function ledgerAccountPage(
