@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPhone, isZeroAmount, plainAmount, shorten } from './format';
+import { formatAmount, formatPhone, isZeroAmount, shorten } from './format';
 
 describe('formatAmount', () => {
   it('groups thousands and drops trailing zeros of the 8 decimals', () => {
@@ -20,15 +20,6 @@ describe('shorten', () => {
     expect(shorten('0x1234567890abcdef1234567890abcdef', 6)).toBe('0x1234…abcdef');
     expect(shorten('short')).toBe('short');
     expect(shorten(null)).toBe('-');
-  });
-});
-
-describe('plainAmount', () => {
-  it('drops trailing zeros without grouping, as an input takes it', () => {
-    expect(plainAmount('1234567.50000000')).toBe('1234567.5');
-    expect(plainAmount('2.00000000')).toBe('2');
-    expect(plainAmount('-0.00000000')).toBe('0');
-    expect(plainAmount('15')).toBe('15');
   });
 });
 

@@ -1,17 +1,11 @@
-import { groupThousands } from '@tidemark/contract';
+import { groupThousands, trimDecimal } from '@tidemark/contract';
 import { languageInfo } from '@tidemark/i18n';
 import { currentLanguage } from './i18n';
-
-/** A wire decimal without trailing zeros, as an input takes it: "1234.50000000" -> "1234.5". */
-export function plainAmount(decimal: string): string {
-  const trimmed = decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
-  return trimmed === '-0' ? '0' : trimmed;
-}
 
 /** A wire decimal ("1234.50000000") grouped by thousands without trailing zeros: "1,234.5". */
 export function formatAmount(decimal: string | null | undefined): string {
   if (decimal === null || decimal === undefined || decimal === '') return '-';
-  return groupThousands(plainAmount(decimal));
+  return groupThousands(trimDecimal(decimal));
 }
 
 /** Whether a wire decimal is zero, whatever its places or sign ("0.00000000", "-0"). */

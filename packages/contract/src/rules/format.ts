@@ -18,6 +18,15 @@ export function sanitizeAmountInput(raw: string, maxDecimals = 8): string {
 }
 
 /**
+ * A wire decimal as a person would type it, without trailing zeros: "100000.50000000" ->
+ * "100000.5", "7.00000000" -> "7", "-0.00000000" -> "0".
+ */
+export function trimDecimal(decimal: string): string {
+  const trimmed = decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/**
  * Groups the whole part of a decimal string by thousands with commas (SPEC.md section 1), in every
  * language: "1234567.5" -> "1,234,567.5".
  */

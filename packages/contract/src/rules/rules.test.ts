@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { socketReconnectDelayMs } from '../constants';
-import { displayDecimal, groupThousands, sanitizeAmountInput } from './format';
+import { displayDecimal, groupThousands, sanitizeAmountInput, trimDecimal } from './format';
 import {
   accountKind,
   isValidBankCard,
@@ -106,5 +106,18 @@ describe('websocket reconnect schedule (SPEC.md section 9)', () => {
     expect(socketReconnectDelayMs(21)).toBe(10_000);
     expect(socketReconnectDelayMs(50)).toBe(10_000);
     expect(socketReconnectDelayMs(51)).toBe(450_000);
+  });
+});
+
+describe('trimDecimal', () => {
+  it('drops trailing zeros and a bare point, and a negative zero sign', () => {
+    expect(trimDecimal('100000.00000000')).toBe('100000');
+    expect(trimDecimal('1234567.50000000')).toBe('1234567.5');
+    expect(trimDecimal('0.50000000')).toBe('0.5');
+    expect(trimDecimal('0.00000000')).toBe('0');
+    expect(trimDecimal('-0.00000000')).toBe('0');
+    expect(trimDecimal('-2.10000000')).toBe('-2.1');
+    expect(trimDecimal('42')).toBe('42');
+    expect(trimDecimal('100')).toBe('100');
   });
 });

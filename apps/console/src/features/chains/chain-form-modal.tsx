@@ -3,12 +3,12 @@ import {
   isAddressFormat,
   isAddressShapeValid,
   consoleCalls,
+  trimDecimal,
 } from '@tidemark/contract';
 import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
-import { plainAmount } from '../../ui/format';
 import { notifySuccess } from '../../ui/notify';
 import { useAddChain, useEditChain } from './chains-api';
 import type { ChainRecord } from '../../api/types';
@@ -55,8 +55,8 @@ export function ChainFormModal({
         depositAddress: editing.depositAddress,
         depositEnabled: editing.depositEnabled,
         withdrawEnabled: editing.withdrawEnabled,
-        withdrawFee: plainAmount(editing.withdrawFee),
-        withdrawMin: plainAmount(editing.withdrawMin),
+        withdrawFee: trimDecimal(editing.withdrawFee),
+        withdrawMin: trimDecimal(editing.withdrawMin),
         sort: editing.sort,
       }
     : { depositEnabled: true, withdrawEnabled: true, withdrawFee: '0', withdrawMin: '0', sort: 0 };

@@ -1,7 +1,7 @@
-import { consoleCalls } from '@tidemark/contract';
+import { consoleCalls, trimDecimal } from '@tidemark/contract';
 import { Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatTime, isZeroAmount, plainAmount } from '../../ui/format';
+import { formatAmount, formatTime, isZeroAmount } from '../../ui/format';
 import { contractRule } from '../../ui/contract-rule';
 import { notifySuccess } from '../../ui/notify';
 import { QueryState } from '../../ui/query-state';
@@ -35,7 +35,7 @@ export function ThresholdCard({ editable }: { editable: boolean }) {
                 layout="inline"
                 key={data.volumeThreshold}
                 initialValues={{
-                  volumeThreshold: plainAmount(data.volumeThreshold),
+                  volumeThreshold: trimDecimal(data.volumeThreshold),
                 }}
                 onFinish={(values: { volumeThreshold: string }) =>
                   save.mutate(values.volumeThreshold.trim(), {

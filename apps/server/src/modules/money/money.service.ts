@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   formatMoney,
+  trimDecimal,
   hasPrecision,
   parseMoney,
   VERIFY_LEVEL,
@@ -255,7 +256,7 @@ export async function requestWithdrawal(
   checkPrecision(amount, chain.decimals);
   if (amount < chain.withdraw_min) {
     throw new DomainError('withdrawBelowMinimum', {
-      min: formatMoney(chain.withdraw_min).replace(/\.?0+$/, ''),
+      min: trimDecimal(formatMoney(chain.withdraw_min)),
       currency: chain.currency,
     });
   }

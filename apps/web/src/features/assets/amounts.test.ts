@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  exceedsAvailable,
-  formatAmount,
-  formatSigned,
-  formatUsdt,
-  isZero,
-  trimDecimal,
-} from './amounts';
+import { exceedsAvailable, formatAmount, formatSigned, formatUsdt, isZero } from './amounts';
 
 describe('amounts for display', () => {
   it('shows USDT with 2 places, grouped by thousands, truncated', () => {
@@ -29,13 +22,6 @@ describe('amounts for display', () => {
     expect(formatSigned('-0.00000001', 'USDT')).toBe('0.00');
     expect(formatSigned('-0.00000001', 'BTC')).toBe('-0.00000001');
     expect(formatSigned('0.00000000', 'BTC')).toBe('0.00');
-  });
-
-  it('trims a wire decimal to what a person would type', () => {
-    expect(trimDecimal('100000.00000000')).toBe('100000');
-    expect(trimDecimal('0.50000000')).toBe('0.5');
-    expect(trimDecimal('42')).toBe('42');
-    expect(trimDecimal('0.00000000')).toBe('0');
   });
 
   it('knows a zero balance', () => {

@@ -16,12 +16,6 @@ export function finishAmount(typed: string): string {
   return typed.replace(/\.$/, '');
 }
 
-/** "100000.50000000" -> "100000.5", "7.00000000" -> "7": a wire decimal as a person would type it. */
-export function trimDecimal(decimal: string): string {
-  if (!decimal.includes('.')) return decimal;
-  return decimal.replace(/0+$/, '').replace(/\.$/, '');
-}
-
 /**
  * A wire amount for display, grouped by thousands in every language: USDT with 2 places, coins
  * with up to 8 (trailing zeros trimmed down to 2). Truncated, never rounded up, so a balance is

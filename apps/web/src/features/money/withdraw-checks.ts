@@ -5,12 +5,13 @@ import {
   hasPrecision,
   parseMoney,
   roundMoney,
+  trimDecimal,
   tryParseMoney,
   type ErrorKey,
   type MessageParams,
   type WithdrawTerms,
 } from '@tidemark/contract';
-import { finishAmount, trimDecimal } from '../assets/amounts';
+import { finishAmount } from '../assets/amounts';
 import { VERIFY_ROUTES } from '../kyc/routes';
 import { WALLET_ROUTES } from '../wallet/routes';
 

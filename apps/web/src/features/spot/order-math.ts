@@ -6,6 +6,7 @@ import {
   mulMoney,
   roundMoney,
   SPOT_ORDER_TYPE,
+  trimDecimal,
   tryParseMoney,
   type Money,
   type SpotOrderType,
@@ -55,7 +56,7 @@ export function typedUnits(typed: string): Money | null {
 /** Units as an input shows them: at most `places` decimals (cut, never rounded up), no trailing zeros. */
 export function toInput(units: Money, places: number): string {
   const text = formatMoney(roundMoney(units, places, 'down'));
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+  return trimDecimal(text);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ACCOUNT_TYPES, type AccountType } from '@tidemark/contract';
+import { trimDecimal } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
 import { DownOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { useUserInfo } from '../../../features/account/api/account-queries';
-import { formatAmount, trimDecimal } from '../../../features/assets/amounts';
+import { formatAmount } from '../../../features/assets/amounts';
 import { useTransfer } from '../../../features/assets/api/assets-mutations';
 import { useUserMoney } from '../../../features/assets/api/assets-queries';
 import { BookChip } from '../../../features/assets/components/book-chip';

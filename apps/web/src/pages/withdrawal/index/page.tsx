@@ -1,4 +1,10 @@
-import { isErrorKey, QUOTE_CURRENCY, type BoundWallet, type ErrorKey } from '@tidemark/contract';
+import {
+  isErrorKey,
+  QUOTE_CURRENCY,
+  trimDecimal,
+  type BoundWallet,
+  type ErrorKey,
+} from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { AddOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
@@ -6,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, envelopeMessage, NetworkError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
-import { finishAmount, trimDecimal } from '../../../features/assets/amounts';
+import { finishAmount } from '../../../features/assets/amounts';
 import { assetsKeys } from '../../../features/assets/api/assets-queries';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { useSubmitWithdrawal } from '../../../features/money/api/money-mutations';
