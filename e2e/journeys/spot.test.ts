@@ -1,25 +1,21 @@
 import {
-  authCalls,
   displayDecimal,
   formatMoney,
   mulMoney,
   parseMoney,
   spotCalls,
-  userCalls,
   type CallOutput,
 } from '@tidemark/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../api';
+import { api, registerTrader } from '../api';
 import {
-  codeFromOutbox,
   expectToast,
   launchBrowser,
   newPhone,
   open,
   screenshot,
   settle,
-  uniqueEmail,
   VIEWPORT,
   type Theme,
 } from '../browser';
@@ -40,23 +36,9 @@ const errors: string[] = [];
 
 const TRADE = '/pages/trade/index?symbol=BTC%2FUSDT';
 
-async function registerTrader(): Promise<string> {
-  const email = uniqueEmail('spot');
-  const password = 'Spot2026x';
-  await api(authCalls.sendMailValidCode, { email, lang: 'en' });
-  const code = await codeFromOutbox(email);
-  const registered = await api(userCalls.register, {
-    account: email,
-    password,
-    confirmPassword: password,
-    code,
-  });
-  return registered.token;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  token = await registerTrader();
+  ({ token } = await registerTrader('spot', 'Spot2026x'));
   context = await newPhone(browser, { token });
   page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
