@@ -1,6 +1,6 @@
 // The yardstick of bench/api: a plain Fastify server that answers each order with one SQLite
 // transaction at synchronous=FULL (insert the order, debit the balance, commit), the way a simple
-// order service would. Run by api.ts in a process of its own; prints "ready <port>".
+// order service would; and /bare, the same request answered with no work. Run by api.ts in a process of its own; prints "ready <port>".
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import BetterSqlite3 from 'better-sqlite3';
@@ -50,6 +50,9 @@ app.post('/order', async (req) => {
   );
   return { status: 1, data: { orderId } };
 });
+// The ceiling of HTTP alone on this machine with this client: the same request answered with no
+// work at all.
+app.post('/bare', async () => ({ status: 1, data: { orderId: 0 } }));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`ready ${typeof address === 'object' && address ? address.port : 0}`);

@@ -3,7 +3,9 @@
 // (resting limit orders near the top of the book, market buys and sells that trade with the market
 // maker and with each other), each order held, matched and settled in the ledger before it is
 // answered. The yardstick, in the same run: a plain Fastify server answering each order with one
-// SQLite FULL transaction. Afterwards the ledger of the run is checked. Prints one JSON line.
+// SQLite FULL transaction, and the same requests answered with no work at all (bareHttpPerSec, what
+// HTTP alone allows with this client on this machine). Afterwards the ledger of the run is checked.
+// Prints one JSON line.
 //   npm run bench:api            BENCH_SECONDS=1 for a smoke run
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -90,23 +92,27 @@ async function yardstick() {
     last: parseMoney('90000'),
     lot: '0.00014',
   };
-  try {
-    return await drive(seconds, concurrency, async () => {
-      const { input } = nextOrder(pair);
-      const response = await request(`http://127.0.0.1:${port}/order`, {
-        method: 'POST',
-        dispatcher: agent,
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': idempotencyKey(),
-        },
-        body: new URLSearchParams(
-          Object.entries(input).map(([k, v]): [string, string] => [k, String(v)]),
-        ).toString(),
-      });
-      const body = (await response.body.json()) as { status: number };
-      return body.status === 1;
+  const send = (route: string) => async () => {
+    const { input } = nextOrder(pair);
+    const response = await request(`http://127.0.0.1:${port}${route}`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'idempotency-key': idempotencyKey(),
+      },
+      body: new URLSearchParams(
+        Object.entries(input).map(([k, v]): [string, string] => [k, String(v)]),
+      ).toString(),
     });
+    const body = (await response.body.json()) as { status: number };
+    return body.status === 1;
+  };
+  try {
+    return {
+      plain: await drive(seconds, concurrency, send('/order')),
+      bare: await drive(seconds, concurrency, send('/bare')),
+    };
   } finally {
     await agent.close();
     child.kill('SIGTERM');
@@ -171,7 +177,7 @@ async function tidemark() {
 }
 
 try {
-  const plain = await yardstick();
+  const { plain, bare } = await yardstick();
   const { result, refusals } = await tidemark();
   // The stopped server's database: every trade settled exactly, nothing held that is not owed.
   const handle = openDatabase({ databaseUrl: undefined, dataDir: dir });
@@ -199,6 +205,8 @@ try {
       yardstickP50Ms: plain.p50Ms,
       yardstickP99Ms: plain.p99Ms,
       ratio: +(result.perSec / plain.perSec).toFixed(2),
+      bareHttpPerSec: bare.perSec,
+      ofBareHttp: +(result.perSec / bare.perSec).toFixed(2),
     }),
   );
   if (!ledger.ok) {

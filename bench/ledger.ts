@@ -3,7 +3,8 @@
 // failing transfer failing alone), against a plain better-sqlite3 loop inserting 100 rows per commit
 // as the yardstick, in the same run. Then reopens the database and checks that every acknowledged
 // transfer is there. Also measures the same transfer statements looped bare on the ledger's own
-// schema (schemaCeilingPerSec). Prints one JSON line.
+// schema (schemaCeilingPerSec), and the best any storage layout with per-account reads could do
+// here (bestLayoutCeilingPerSec, bestLayoutRatio). Prints one JSON line.
 //   npm run bench:ledger            BENCH_SECONDS=1 for a smoke run
 import fs from 'node:fs';
 import os from 'node:os';
@@ -104,6 +105,92 @@ async function schemaCeiling(): Promise<number> {
   return Math.round(done / seconds);
 }
 
+/**
+ * The best this storage allows a ledger that can still list an account's entries, whatever code
+ * runs it: no API, no checks beyond the balance, every write batched into multi-row statements, a
+ * batch of 2,000 transfers per commit, entries appended to a journal kept in id order (no index
+ * written per transfer), and the per-account index built from the journal in bulk every 250 ms, as
+ * a real design would have to. It bounds any redesign of the ledger's storage on this machine.
+ */
+function bestLayoutCeiling(): number {
+  const db = new BetterSqlite3(path.join(dir, 'best-layout.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.defaultSafeIntegers(true);
+  db.exec(`
+    CREATE TABLE accounts (id INTEGER PRIMARY KEY, balance INTEGER NOT NULL);
+    CREATE TABLE transactions (id INTEGER PRIMARY KEY, type TEXT, reference TEXT, created_at INTEGER);
+    CREATE INDEX transactions_reference ON transactions (reference);
+    CREATE TABLE journal (id INTEGER PRIMARY KEY, account_id INTEGER, transaction_id INTEGER,
+      amount INTEGER, balance_after INTEGER, created_at INTEGER);
+    CREATE TABLE entries_by_account (account_id INTEGER, entry_id INTEGER,
+      PRIMARY KEY (account_id, entry_id)) WITHOUT ROWID;
+  `);
+  const open = db.prepare('INSERT INTO accounts (id, balance) VALUES (?, ?)');
+  db.transaction(() => {
+    for (let u = 1; u <= USERS; u++) open.run(u, 1_000_000_00000000n);
+  })();
+  const BATCH = 2_000;
+  const CHUNK = 500;
+  const readBalance = db.prepare('SELECT balance FROM accounts WHERE id = ?').pluck();
+  const writeBalance = db.prepare('UPDATE accounts SET balance = ? WHERE id = ?');
+  const insertTxs = db.prepare(
+    `INSERT INTO transactions (id, type, reference, created_at) VALUES ${Array(CHUNK).fill('(?, ?, ?, ?)').join(', ')}`,
+  );
+  const insertEntries = db.prepare(
+    `INSERT INTO journal (id, account_id, transaction_id, amount, balance_after, created_at) VALUES ${Array(
+      CHUNK * 2,
+    )
+      .fill('(?, ?, ?, ?, ?, ?)')
+      .join(', ')}`,
+  );
+  const project = db.prepare(
+    'INSERT INTO entries_by_account SELECT account_id, id FROM journal WHERE id > ? ORDER BY account_id, id',
+  );
+  let done = 0;
+  let txId = 0n;
+  let entryId = 0n;
+  const batch = db.transaction(() => {
+    const balances = new Map<number, bigint>();
+    const txRows: unknown[] = [];
+    const entryRows: unknown[] = [];
+    const now = BigInt(Date.now());
+    for (let k = 0; k < BATCH; k++, done++) {
+      const from = (done % USERS) + 1;
+      const to = (from % USERS) + 1;
+      const fromAfter = (balances.get(from) ?? (readBalance.get(from) as bigint)) - 1n;
+      if (fromAfter < 0n) throw new Error('the ceiling never overdraws');
+      balances.set(from, fromAfter);
+      const toAfter = (balances.get(to) ?? (readBalance.get(to) as bigint)) + 1n;
+      balances.set(to, toAfter);
+      const id = ++txId;
+      txRows.push(id, 'transfer', `transfer:${done}`, now);
+      entryRows.push(++entryId, from, id, -1n, fromAfter, now, ++entryId, to, id, 1n, toAfter, now);
+      if (txRows.length === CHUNK * 4) {
+        insertTxs.run(txRows);
+        insertEntries.run(entryRows);
+        txRows.length = 0;
+        entryRows.length = 0;
+      }
+    }
+    for (const [id, balance] of balances) writeBalance.run(balance, id);
+  });
+  const projectTail = db.transaction((after: bigint) => project.run(after));
+  let projected = 0n;
+  let lastProjection = performance.now();
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    batch();
+    if (performance.now() - lastProjection >= 250) {
+      projectTail(projected);
+      projected = entryId;
+      lastProjection = performance.now();
+    }
+  }
+  db.close();
+  return Math.round(done / seconds);
+}
+
 let transfers = 0;
 /** A transfer between two users; its reference names a new business record, as the app's do. */
 const transferSpec = (from: number, to: number, amount: bigint): PostSpec => ({
@@ -192,6 +279,7 @@ async function main() {
 
   const yardstickPerSec = yardstick();
   const schemaCeilingPerSec = await schemaCeiling();
+  const bestLayoutCeilingPerSec = bestLayoutCeiling();
   fs.rmSync(dir, { recursive: true, force: true });
   console.log(
     JSON.stringify({
@@ -203,6 +291,8 @@ async function main() {
       perCommitPerSec,
       yardstickPerSec,
       schemaCeilingPerSec,
+      bestLayoutCeilingPerSec,
+      bestLayoutRatio: +(bestLayoutCeilingPerSec / yardstickPerSec).toFixed(2),
       ratio: +(transfersPerSec / yardstickPerSec).toFixed(2),
       target: 0.5,
       ofSchemaCeiling: +(transfersPerSec / schemaCeilingPerSec).toFixed(2),

@@ -92,6 +92,11 @@ export class Hub {
     }
   }
 
+  /** How many clients subscribe to the channel. */
+  subscribers(channel: string): number {
+    return this.byChannel.get(channel)?.size ?? 0;
+  }
+
   /** Sends `{channel, data}` to every subscriber; `user:<id>` channels arrive as `user`. */
   publish(channel: string, data: unknown): number {
     const members = this.byChannel.get(channel);

@@ -186,6 +186,19 @@ describe('channels', () => {
     expect((await roundTrip(connB)).channel).toBe('heartbeat');
   });
 
+  it('tells publishers whether anyone listens to a channel, so they can skip the work', async () => {
+    const { token } = await server.register();
+    const id = (await server.call(userCalls.findUserInfo, {}, { token })).data.id;
+    expect(server.app.bus.listened(userChannel(id))).toBe(false);
+    const connection = await open({ token });
+    connection.send({ type: 'sub', channels: ['user'] });
+    expect((await roundTrip(connection)).channel).toBe('heartbeat');
+    expect(server.app.bus.listened(userChannel(id))).toBe(true);
+    connection.send({ type: 'unsub', channels: ['user'] });
+    expect((await roundTrip(connection)).channel).toBe('heartbeat');
+    expect(server.app.bus.listened(userChannel(id))).toBe(false);
+  });
+
   it("refuses someone else's user channel and unknown channels", async () => {
     const { token } = await server.register();
     const connection = await open({ token });

@@ -121,6 +121,8 @@ export async function notifyBalances(
   mode: AccountMode,
   changed: readonly { wallet: AccountType; currency: string }[],
 ): Promise<void> {
+  // Reading the balances is most of the cost: skip it when no socket of the user listens.
+  if (!app.bus.listened(userChannel(userId))) return;
   const rows = await userBalances(app.db, userId, mode);
   const find = (wallet: string, currency: string) =>
     BigInt(rows.find((r) => r.wallet === wallet && r.currency === currency)?.balance ?? 0n);
