@@ -222,8 +222,8 @@ export async function submitPrimaryKyc(server: TestServer, trader: Trader): Prom
   return Number(answer.data.id);
 }
 
-/** A valid Tron address (the seeded example deposit address of USDT on TRC20). */
-export const TRON_ADDRESS = 'TRbNkYJPMn8mk9216GVLZM1rbyWD4FSPyA';
+/** A trader's own valid Tron address (not the platform's deposit address, which is refused). */
+export const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 export const PAY_PASSWORD = '246810';
 
 /**

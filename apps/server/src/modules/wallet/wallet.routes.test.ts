@@ -19,6 +19,8 @@ afterAll(() => server.close());
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const BTC = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+/** An address an operator sets as the platform's own (never one of the users' above). */
+const OPERATOR_TRON = 'TV9BqeKqHcwQcLSQBkVUJwRr7AeX5pSezN';
 
 const bind = (token: string, fields: Record<string, FieldValue>) =>
   multipartCall(server, walletCalls.userBindingWallet, fields, { token });
@@ -68,14 +70,14 @@ describe('platform chains', () => {
   it('seeds once: a restart neither duplicates nor overwrites a chain', async () => {
     await server.app.db
       .updateTable('custody_chains')
-      .set({ deposit_address: TRON })
+      .set({ deposit_address: OPERATOR_TRON })
       .where('currency', '=', 'USDT')
       .where('chain', '=', 'TRC20')
       .execute();
     server = await server.restart();
     const rows = await server.app.db.selectFrom('custody_chains').selectAll().execute();
     expect(rows).toHaveLength(5);
-    expect(rows.find((r) => r.chain === 'TRC20')!.deposit_address).toBe(TRON);
+    expect(rows.find((r) => r.chain === 'TRC20')!.deposit_address).toBe(OPERATOR_TRON);
   });
 });
 
@@ -150,6 +152,38 @@ describe('bound withdrawal addresses', () => {
       'This address is already bound',
     );
     expect(await list(token)).toHaveLength(1);
+  });
+
+  it('refuses the platform’s own deposit address, in any letter case, writing nothing', async () => {
+    const { token } = await server.register();
+    const chains = expectOkData(await server.call(walletCalls.getChain, {}));
+    const platform = (chain: string) => chains.find((c) => c.chain === chain)!.depositAddress;
+    // Capitals only change an EVM address's checksum, not where it points.
+    const shouted = `0x${platform('ERC20').slice(2).toUpperCase()}`;
+    const text = 'This is the platform’s own deposit address and cannot be used here';
+    expectRefused(
+      await bind(token, { chain: 'TRC20', address: platform('TRC20') }),
+      'platformAddress',
+      text,
+    );
+    expectRefused(await bind(token, { chain: 'ERC20', address: shouted }), 'platformAddress');
+    const wallet = expectOkData(await bind(token, { chain: 'ERC20', address: EVM }));
+    expectRefused(
+      await update(token, { id: wallet.id, chain: 'ERC20', address: shouted }),
+      'platformAddress',
+    );
+    expectRefused(
+      await server.call(
+        walletCalls.insertUserAddress,
+        { chain: 'ERC20', address: platform('ERC20') },
+        { token },
+      ),
+      'platformAddress',
+    );
+    expect((await list(token)).map((w) => w.address)).toEqual([EVM]);
+    expect(
+      expectOkData(await server.call(walletCalls.findUserIdUserAddress, {}, { token })),
+    ).toEqual([]);
   });
 
   it('edits and deletes only the caller’s own addresses', async () => {

@@ -83,6 +83,22 @@ export function checkAddress(
   }
 }
 
+/**
+ * Checks an address a user gives for their side of a chain (a withdrawal address, the address they
+ * deposit from): valid for the chain, and not the platform's own deposit address, which would send
+ * a withdrawal back into the platform's wallet (compared without case: EVM addresses differ only in
+ * their checksum capitals).
+ */
+function checkUserAddress(
+  chain: Pick<CustodyChainRow, 'chain' | 'address_format' | 'deposit_address'>,
+  address: string,
+): void {
+  checkAddress(chain, address);
+  if (address.toLowerCase() === chain.deposit_address.toLowerCase()) {
+    throw new DomainError('platformAddress');
+  }
+}
+
 function toBoundWallet(row: UserWalletRow, format: string, inUse: boolean): BoundWallet {
   return {
     id: Number(row.id),
@@ -130,7 +146,7 @@ export async function bindWallet(
   input: WalletInput,
 ): Promise<BoundWallet> {
   const chain = await requireChain(app.db, input.currency, input.chain);
-  checkAddress(chain, input.address);
+  checkUserAddress(chain, input.address);
   const image = input.image ? await prepareImage(app, input.image, 'wallet') : null;
   const row = await withStoredImages(app, image ? [image] : [], () =>
     app.writer.run(async (trx) => {
@@ -177,7 +193,7 @@ export async function updateWallet(
 ): Promise<BoundWallet> {
   if (!(await repo.findActiveWallet(app.db, userId, id, false))) throw new DomainError('notFound');
   const chain = await requireChain(app.db, input.currency, input.chain);
-  checkAddress(chain, input.address);
+  checkUserAddress(chain, input.address);
   const image: PreparedImage | null = input.image
     ? await prepareImage(app, input.image, 'wallet')
     : null;
@@ -276,7 +292,7 @@ export async function recordDepositAddress(
   input: { currency: string; chain: string; address: string },
 ): Promise<UserDepositAddress> {
   const chain = await requireChain(app.db, input.currency, input.chain);
-  checkAddress(chain, input.address);
+  checkUserAddress(chain, input.address);
   const row = await app.writer.run((trx) =>
     repo.upsertDepositAddress(trx, {
       user_id: BigInt(userId),
