@@ -481,6 +481,28 @@ describe('withdrawal checks, in SPEC.md order', () => {
       .where('chain', '=', 'TRC20')
       .execute();
 
+    // An operator made the bound address the platform's own deposit address since.
+    const platform = await server.app.db
+      .selectFrom('custody_chains')
+      .select('deposit_address')
+      .where('currency', '=', 'USDT')
+      .where('chain', '=', 'TRC20')
+      .executeTakeFirstOrThrow();
+    const setPlatformAddress = (address: string) =>
+      server.app.db
+        .updateTable('custody_chains')
+        .set({ deposit_address: address })
+        .where('currency', '=', 'USDT')
+        .where('chain', '=', 'TRC20')
+        .execute();
+    await setPlatformAddress(TRON);
+    expectRefused(
+      await withdraw(token, { ...request, walletId, amount: '19' }),
+      'platformAddress',
+      'This is the platform’s own deposit address and cannot be used here',
+    );
+    await setPlatformAddress(platform.deposit_address);
+
     expect(await realCoin(token)).toEqual({ available: '20.00000000', frozen: '0.00000000' });
     const passed = await withdraw(token, { ...request, walletId, amount: '19' });
     expect(passed).toMatchObject({ status: 1, code: 'submittedForReview' });

@@ -94,9 +94,14 @@ function checkUserAddress(
   address: string,
 ): void {
   checkAddress(chain, address);
-  if (address.toLowerCase() === chain.deposit_address.toLowerCase()) {
-    throw new DomainError('platformAddress');
-  }
+  if (isPlatformAddress(chain, address)) throw new DomainError('platformAddress');
+}
+
+export function isPlatformAddress(
+  chain: Pick<CustodyChainRow, 'deposit_address'>,
+  address: string,
+): boolean {
+  return address.toLowerCase() === chain.deposit_address.toLowerCase();
 }
 
 function toBoundWallet(row: UserWalletRow, format: string, inUse: boolean): BoundWallet {
