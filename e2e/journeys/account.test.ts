@@ -139,15 +139,29 @@ describe('a new trader', () => {
     expect(await readToken()).not.toBeNull();
   });
 
-  it('logs out', async () => {
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await button('Log out').click();
-    await page.locator('.adm-dialog').getByRole('button', { name: 'Log out' }).click();
-    await page.waitForURL(/login\/login/);
-    expect(await readToken()).toBeNull();
-    await open(page, '/pages/setting/index');
-    // The redirect replaces the hash at once; read the document's own location, since Playwright's
-    // record of the URL can miss a replace that lands during its own hash navigation.
-    await page.waitForFunction(() => window.location.hash.startsWith('#/pages/login/login'));
+  it('logs out, and a page that needs a login then sends to login, even on a slow phone', async () => {
+    // A slow CPU lets the next navigation overtake the redirect to login before React commits it:
+    // the page host once stayed on the page, blank (the unkeyed Navigate did not fire again).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    try {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await button('Log out').click();
+      await page.locator('.adm-dialog').getByRole('button', { name: 'Log out' }).click();
+      await page.waitForURL(/login\/login/);
+      expect(await readToken()).toBeNull();
+      await open(page, '/pages/setting/index');
+      // Read the document's own location: Playwright's record of the URL can miss a replace that
+      // lands during its own hash navigation.
+      await page.waitForFunction(
+        () => window.location.hash.startsWith('#/pages/login/login'),
+        undefined,
+        { timeout: 10_000 },
+      );
+      await page.locator('input[name="email"]').waitFor();
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await cdp.detach();
+    }
   });
 });

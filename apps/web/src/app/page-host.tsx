@@ -80,7 +80,11 @@ export function PageHost({ page, auth }: PageHostProps) {
   const [Page, setPage] = useState(() => page.component(0));
   if (auth && !token) {
     const from = endedByUser ? undefined : location.pathname + location.search;
-    return <Navigate to={LOGIN_ROUTE} replace state={from ? { from } : null} />;
+    // Keyed by the history entry: Navigate redirects only when it mounts, and when a navigation to
+    // login is overtaken by another to this same page (a back or a link before React committed
+    // login), this host never leaves the page, so an unkeyed Navigate would not fire again and
+    // leave the page blank.
+    return <Navigate key={location.key} to={LOGIN_ROUTE} replace state={from ? { from } : null} />;
   }
   const retry = () => {
     const next = attempt + 1;
