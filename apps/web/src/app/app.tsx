@@ -4,11 +4,16 @@ import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HashRouter, Navigate, Route, Routes } from 'react-router';
+import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { queryClient } from '../api/query-client';
 import { PageHost } from './page-host';
 import { ROUTES } from './routes';
 import { Shell } from './shell';
+
+/** Sends to the home tab; keyed by the history entry so that it fires again (see PageHost). */
+function RedirectHome() {
+  return <Navigate key={useLocation().key} to="/" replace />;
+}
 
 /** Hash routes of SPEC.md section 2 (declarative mode: the data router's loaders are not needed). */
 function AppRoutes() {
@@ -23,7 +28,7 @@ function AppRoutes() {
           />
         ))}
         {/* A page that does not exist sends the user to the home tab. */}
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<RedirectHome />} />
       </Route>
     </Routes>
   );
