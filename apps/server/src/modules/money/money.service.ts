@@ -27,7 +27,7 @@ import {
   chainsOf,
   findOwnWallet,
   hasWalletFor,
-  isPlatformAddress,
+  refusePlatformAddress,
   requireChain,
   walletForWithdrawal,
 } from '../wallet/wallet.service';
@@ -253,8 +253,8 @@ export async function requestWithdrawal(
   }
   const chain = await requireChain(app.db, wallet.currency, wallet.chain);
   if (chain.withdraw_enabled !== 1n) throw new DomainError('withdrawSuspended');
-  // Bound before an operator made it the platform's own deposit address.
-  if (isPlatformAddress(chain, wallet.address)) throw new DomainError('platformAddress');
+  // Bound before an operator made it one of the platform's own deposit addresses.
+  await refusePlatformAddress(app.db, chain.chain, wallet.address);
   const amount = parseMoney(input.amount);
   checkPrecision(amount, chain.decimals);
   if (amount < chain.withdraw_min) {

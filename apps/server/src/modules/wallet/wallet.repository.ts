@@ -19,6 +19,16 @@ export function listChains(db: Executor, currency?: string): Promise<CustodyChai
     .execute();
 }
 
+/** The platform's deposit addresses on one network, whatever the currency (USDT and ETH share ERC20). */
+export async function platformAddressesOn(db: Executor, chain: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('custody_chains')
+    .select('deposit_address')
+    .where('chain', '=', chain)
+    .execute();
+  return rows.map((r) => r.deposit_address);
+}
+
 export function findChain(
   db: Executor,
   currency: string,

@@ -167,6 +167,12 @@ describe('bound withdrawal addresses', () => {
       text,
     );
     expectRefused(await bind(token, { chain: 'ERC20', address: shouted }), 'platformAddress');
+    // USDT and ETH share the ERC20 network: the platform's ETH address is the platform's too.
+    const eth = expectOkData(await server.call(walletCalls.getChain, { currency: 'ETH' }));
+    expectRefused(
+      await bind(token, { chain: 'ERC20', address: eth[0]!.depositAddress }),
+      'platformAddress',
+    );
     const wallet = expectOkData(await bind(token, { chain: 'ERC20', address: EVM }));
     expectRefused(
       await update(token, { id: wallet.id, chain: 'ERC20', address: shouted }),

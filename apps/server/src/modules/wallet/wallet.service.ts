@@ -85,23 +85,30 @@ export function checkAddress(
 
 /**
  * Checks an address a user gives for their side of a chain (a withdrawal address, the address they
- * deposit from): valid for the chain, and not the platform's own deposit address, which would send
- * a withdrawal back into the platform's wallet (compared without case: EVM addresses differ only in
- * their checksum capitals).
+ * deposit from): valid for the chain, and not one of the platform's own deposit addresses on that
+ * network, which would send a withdrawal back into the platform's wallet.
  */
-function checkUserAddress(
-  chain: Pick<CustodyChainRow, 'chain' | 'address_format' | 'deposit_address'>,
+async function checkUserAddress(
+  db: Executor,
+  chain: Pick<CustodyChainRow, 'chain' | 'address_format'>,
   address: string,
-): void {
+): Promise<void> {
   checkAddress(chain, address);
-  if (isPlatformAddress(chain, address)) throw new DomainError('platformAddress');
+  await refusePlatformAddress(db, chain.chain, address);
 }
 
-export function isPlatformAddress(
-  chain: Pick<CustodyChainRow, 'deposit_address'>,
+/**
+ * Refuses any of the platform's deposit addresses on the network (USDT and ETH on ERC20 are one
+ * network), compared without case: EVM addresses differ only in their checksum capitals.
+ */
+export async function refusePlatformAddress(
+  db: Executor,
+  chain: string,
   address: string,
-): boolean {
-  return address.toLowerCase() === chain.deposit_address.toLowerCase();
+): Promise<void> {
+  const wanted = address.toLowerCase();
+  const platform = await repo.platformAddressesOn(db, chain);
+  if (platform.some((a) => a.toLowerCase() === wanted)) throw new DomainError('platformAddress');
 }
 
 function toBoundWallet(row: UserWalletRow, format: string, inUse: boolean): BoundWallet {
@@ -151,7 +158,7 @@ export async function bindWallet(
   input: WalletInput,
 ): Promise<BoundWallet> {
   const chain = await requireChain(app.db, input.currency, input.chain);
-  checkUserAddress(chain, input.address);
+  await checkUserAddress(app.db, chain, input.address);
   const image = input.image ? await prepareImage(app, input.image, 'wallet') : null;
   const row = await withStoredImages(app, image ? [image] : [], () =>
     app.writer.run(async (trx) => {
@@ -198,7 +205,7 @@ export async function updateWallet(
 ): Promise<BoundWallet> {
   if (!(await repo.findActiveWallet(app.db, userId, id, false))) throw new DomainError('notFound');
   const chain = await requireChain(app.db, input.currency, input.chain);
-  checkUserAddress(chain, input.address);
+  await checkUserAddress(app.db, chain, input.address);
   const image: PreparedImage | null = input.image
     ? await prepareImage(app, input.image, 'wallet')
     : null;
@@ -297,7 +304,7 @@ export async function recordDepositAddress(
   input: { currency: string; chain: string; address: string },
 ): Promise<UserDepositAddress> {
   const chain = await requireChain(app.db, input.currency, input.chain);
-  checkUserAddress(chain, input.address);
+  await checkUserAddress(app.db, chain, input.address);
   const row = await app.writer.run((trx) =>
     repo.upsertDepositAddress(trx, {
       user_id: BigInt(userId),
