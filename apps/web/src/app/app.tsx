@@ -4,16 +4,12 @@ import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HashRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { HashRouter, Route, Routes } from 'react-router';
 import { queryClient } from '../api/query-client';
 import { PageHost } from './page-host';
+import { Redirect } from './redirect';
 import { ROUTES } from './routes';
 import { Shell } from './shell';
-
-/** Sends to the home tab; keyed by the history entry so that it fires again (see PageHost). */
-function RedirectHome() {
-  return <Navigate key={useLocation().key} to="/" replace />;
-}
 
 /** Hash routes of SPEC.md section 2 (declarative mode: the data router's loaders are not needed). */
 function AppRoutes() {
@@ -28,7 +24,7 @@ function AppRoutes() {
           />
         ))}
         {/* A page that does not exist sends the user to the home tab. */}
-        <Route path="*" element={<RedirectHome />} />
+        <Route path="*" element={<Redirect to="/" />} />
       </Route>
     </Routes>
   );

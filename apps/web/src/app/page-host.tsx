@@ -1,12 +1,13 @@
 import { TIMING } from '@tidemark/contract/rules';
 import { Component, Suspense, useEffect, useState, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { LOGIN_ROUTE } from '../api/client';
 import { useSession } from '../api/session';
 import { ErrorView } from '../ui/error-view';
 import { LoadingView } from '../ui/loading-view';
 import { ChunkLoadError, type LazyPage } from './lazy-page';
+import { Redirect } from './redirect';
 
 /** Nothing for 200 ms, then the loading view; after 60 s the page counts as failed. */
 function PendingPage({ onRetry }: { onRetry: () => void }) {
@@ -80,11 +81,7 @@ export function PageHost({ page, auth }: PageHostProps) {
   const [Page, setPage] = useState(() => page.component(0));
   if (auth && !token) {
     const from = endedByUser ? undefined : location.pathname + location.search;
-    // Keyed by the history entry: Navigate redirects only when it mounts, and when a navigation to
-    // login is overtaken by another to this same page (a back or a link before React committed
-    // login), this host never leaves the page, so an unkeyed Navigate would not fire again and
-    // leave the page blank.
-    return <Navigate key={location.key} to={LOGIN_ROUTE} replace state={from ? { from } : null} />;
+    return <Redirect to={LOGIN_ROUTE} from={from} />;
   }
   const retry = () => {
     const next = attempt + 1;
