@@ -38,6 +38,7 @@ export class ApiError extends Error {
 /** What an answer that is no envelope (a proxy's error page, a crash) stands for. */
 const SERVER_FAULT: Envelope<null> = {
   status: '500',
+  code: 'statusCode500',
   cnMsg: 'StatusCode 500',
   enMsg: 'StatusCode 500',
   data: null,
