@@ -50,6 +50,9 @@ describe('the country sheet', () => {
     expect(rows()).toEqual(['Germany']);
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'fr' } });
     expect(rows()).toEqual(['France']);
+    // Only the ISO code matches: "de" is in no country's name here.
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'de' } });
+    expect(rows()).toEqual(['Germany']);
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: '+49' } });
     expect(rows()).toEqual([]);
   });
