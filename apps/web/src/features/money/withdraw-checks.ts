@@ -4,7 +4,6 @@ import {
   groupThousands,
   hasPrecision,
   parseMoney,
-  roundMoney,
   trimDecimal,
   tryParseMoney,
   type ErrorKey,
@@ -43,7 +42,8 @@ export function maxWithdrawable(available: string, fee: string, decimals: number
   const room = parseMoney(available) - parseMoney(fee);
   if (room <= 0n) return '0';
   const places = Math.max(0, Math.min(decimals, 8));
-  return formatMoney(roundMoney(room, places, 'down'), places);
+  // formatMoney cuts to the places, never rounds up.
+  return formatMoney(room, places);
 }
 
 /** Where a refusal's fix lives: the page that binds an address, verifies, or sets the password. */

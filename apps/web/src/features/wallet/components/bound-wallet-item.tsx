@@ -1,6 +1,9 @@
 import type { BoundWallet } from '@tidemark/contract';
 import { DeleteOutline, EditSOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+// The card's own look, and the list and pick-button layout it shares with money records.
+import '../../money/money.css';
+import '../wallet.css';
 
 interface BoundWalletItemProps {
   wallet: BoundWallet;
