@@ -1,6 +1,6 @@
 import { marketCalls, spotCalls, type SpotSide } from '@tidemark/contract';
 import { handle, type BoundCall } from '../../http/calls';
-import type { RequestContext } from '../../http/context';
+import { signedInUserId, type RequestContext } from '../../http/context';
 import { callerBook } from '../user/user.service';
 import * as spot from './spot.service';
 
@@ -30,8 +30,7 @@ function canceller(
   call: typeof spotCalls.cancelBuyOrder | typeof spotCalls.cancelSellOrder,
 ) {
   return handle(call, async (input, ctx) => {
-    const { userId } = await callerBook(ctx);
-    await spot.exchangeOf(ctx.app).cancel(userId, input.orderId, side);
+    await spot.exchangeOf(ctx.app).cancel(signedInUserId(ctx), input.orderId, side);
     return { orderId: input.orderId, status: 'closed' as const, phase: 'cancelled' as const };
   });
 }
