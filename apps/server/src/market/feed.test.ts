@@ -62,7 +62,6 @@ function marketOn(database: DatabaseHandle, start: number, seed = 99) {
   const bus = {
     publish: (channel: string, data: unknown) =>
       frames.push({ channel, data: JSON.parse(JSON.stringify(data)) as unknown }),
-    listened: () => true,
   };
   const log = { info: () => {}, error: () => {} };
   // A tick interval of a minute: the tests step the feed themselves.

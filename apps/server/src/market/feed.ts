@@ -40,7 +40,8 @@ export interface MarketLog {
 export interface MarketDeps {
   database: DatabaseHandle;
   clock: Clock;
-  bus: Bus;
+  /** The feed only publishes. */
+  bus: Pick<Bus, 'publish'>;
   config: MarketConfig;
   log: MarketLog;
 }
