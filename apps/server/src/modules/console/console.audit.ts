@@ -10,7 +10,7 @@ export interface Actor {
   ip: string;
 }
 
-export interface AuditRecord {
+interface AuditRecord {
   action: string;
   targetType: AuditTarget;
   targetId: string | number;

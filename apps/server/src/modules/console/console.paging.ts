@@ -7,7 +7,7 @@ export interface Paging {
 }
 
 /** What every list call answers (pageOf in the contract). */
-export interface ListPage<Item> {
+interface ListPage<Item> {
   list: Item[];
   total: number;
   page: number;
