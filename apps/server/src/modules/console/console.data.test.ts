@@ -254,6 +254,9 @@ describe('wallet and chain configuration', () => {
 
   it('changes the withdrawal volume threshold; the trader sees it on the next request', async () => {
     const trader = await newTrader(server);
+    // Later than the set-up's own save, so the update time below can only come from this one.
+    server.clock.advance(60_000);
+    const savedAt = server.clock.now();
     const set = await consoleCall(
       server,
       consoleCalls.setWithdrawalSettings,
@@ -284,7 +287,8 @@ describe('wallet and chain configuration', () => {
       volumeThreshold: '2500.50000000',
       estimateMinutes: 90,
     });
-    expect(read.data.updatedAt).toBeGreaterThan(0);
+    expect(set.data.updatedAt).toBeGreaterThanOrEqual(savedAt);
+    expect(read.data.updatedAt).toBe(set.data.updatedAt);
     for (const volumeThreshold of ['-1', 'lots', '1.123456789']) {
       expectCode(
         await consoleCall(server, consoleCalls.setWithdrawalSettings, { volumeThreshold }, admin()),
