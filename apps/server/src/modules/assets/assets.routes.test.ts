@@ -1,5 +1,5 @@
 import { assetsCalls, userCalls, type CallDef } from '@tidemark/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EN } from '../../test/envelopes';
 import { expectRefusal } from '../../test/envelopes';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
@@ -147,6 +147,18 @@ describe('transfers between wallets', () => {
       ]),
     );
     live.close();
+  });
+
+  it('reads and sends no balance event when no socket of the user listens', async () => {
+    const { token } = await server.register();
+    const publish = vi.spyOn(server.app.bus, 'publish');
+    try {
+      expect((await transfer(token, { from: 'coin', to: 'cft', amount: '1' })).status).toBe(1);
+      const toUsers = publish.mock.calls.filter(([channel]) => channel.startsWith('user:'));
+      expect(toUsers).toEqual([]);
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('applies a retried request once and refuses the key with another amount', async () => {
