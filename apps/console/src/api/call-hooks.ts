@@ -9,11 +9,19 @@ import type { ConsoleCallDef, ConsoleCallInput } from '@tidemark/contract';
 import { request } from './client';
 import { STALE } from './query-client';
 
-/** Marks the reads an action has changed as out of date, so whatever shows them fetches again. */
+/** The audit log's reads. */
+export const AUDIT_KEY = ['audit'] as const;
+
+/**
+ * Marks the reads an action has changed as out of date, so whatever shows them fetches again. Every
+ * console action writes an audit row in its own transaction, so the audit log is always among them.
+ */
 export function useInvalidate(queryKeys: readonly QueryKey[]): () => Promise<void[]> {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    Promise.all(
+      [...queryKeys, AUDIT_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
 }
 
 /** An action that is exactly one call; once it succeeds, the reads it changes are refreshed. */

@@ -1,10 +1,10 @@
 import { consoleCalls, type ConsoleCallInput } from '@tidemark/contract';
-import { usePage } from '../../api/call-hooks';
+import { AUDIT_KEY, usePage } from '../../api/call-hooks';
 
 export type AuditListInput = ConsoleCallInput<typeof consoleCalls.listAudit>;
 
 export const auditKeys = {
-  all: ['audit'] as const,
+  all: AUDIT_KEY,
   list: (input: AuditListInput) => [...auditKeys.all, 'list', input] as const,
 };
 

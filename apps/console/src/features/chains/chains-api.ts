@@ -20,7 +20,7 @@ export function useChains() {
 }
 
 /** A change to a chain or to the withdrawal settings shows there and in the audit log. */
-const CHANGES = [chainKeys.all, ['settings'], ['audit']];
+const CHANGES = [chainKeys.all, ['settings']];
 
 export function useAddChain() {
   return useCallMutation(consoleCalls.addChain, CHANGES);

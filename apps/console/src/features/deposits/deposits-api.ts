@@ -13,7 +13,7 @@ export function useDeposits(input: DepositListInput) {
 }
 
 /** After a decision the queues, the dashboard counts and the user's balances are out of date. */
-const DECISION_CHANGES = [depositKeys.all, ['dashboard'], ['users'], ['ledger'], ['audit']];
+const DECISION_CHANGES = [depositKeys.all, ['dashboard'], ['users'], ['ledger']];
 
 export function useApproveDeposit() {
   return useCallMutation(consoleCalls.approveDeposit, DECISION_CHANGES);

@@ -13,7 +13,7 @@ export function useKycSubmissions(input: KycListInput) {
 }
 
 /** After a decision the queue, the dashboard counts and the user's verification are out of date. */
-const DECISION_CHANGES = [kycKeys.all, ['dashboard'], ['users'], ['audit']];
+const DECISION_CHANGES = [kycKeys.all, ['dashboard'], ['users']];
 
 export function useApproveKyc() {
   return useCallMutation(consoleCalls.approveKyc, DECISION_CHANGES);

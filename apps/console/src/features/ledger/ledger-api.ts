@@ -33,5 +33,5 @@ export function useLedgerTransaction(id: number) {
 
 /** Each run of the check is written to the audit log. */
 export function useLedgerCheck() {
-  return useCallMutation(consoleCalls.ledgerCheck, [['audit']]);
+  return useCallMutation(consoleCalls.ledgerCheck, []);
 }

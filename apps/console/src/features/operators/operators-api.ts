@@ -16,7 +16,7 @@ export function useOperators(page: number, pageSize: number) {
 }
 
 /** An operator change shows in the list and in the audit log. */
-const CHANGES = [operatorKeys.all, ['audit']];
+const CHANGES = [operatorKeys.all];
 
 export function useCreateOperator() {
   return useCallMutation(consoleCalls.createOperator, CHANGES);

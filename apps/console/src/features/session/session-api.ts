@@ -55,7 +55,7 @@ export function useLogin() {
 
 /** The server ends the operator's other sessions (this one stays) and audits the change. */
 export function useChangePassword() {
-  return useCallMutation(consoleCalls.changePassword, [['audit']]);
+  return useCallMutation(consoleCalls.changePassword, []);
 }
 
 export function useLogout() {

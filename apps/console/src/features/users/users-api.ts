@@ -35,7 +35,7 @@ export interface FreezeChange {
 }
 
 export function useFreezeUser() {
-  const refresh = useInvalidate([userKeys.all, ['audit']]);
+  const refresh = useInvalidate([userKeys.all]);
   return useMutation({
     mutationFn: ({ freeze, ...input }: FreezeChange) =>
       request(freeze ? consoleCalls.freezeUser : consoleCalls.unfreezeUser, input),

@@ -23,7 +23,7 @@ export function useWithdrawals(input: WithdrawalListInput) {
 
 /** After a withdrawal moves on or ends, the queues, the dashboard counts and the user's balances
  * are out of date. */
-const STEP_CHANGES = [withdrawalKeys.all, ['dashboard'], ['users'], ['ledger'], ['audit']];
+const STEP_CHANGES = [withdrawalKeys.all, ['dashboard'], ['users'], ['ledger']];
 
 export function useAdvanceWithdrawal() {
   return useCallMutation(consoleCalls.advanceWithdrawal, STEP_CHANGES);
