@@ -134,7 +134,7 @@ async function decide<
     input: Input & { operatorId: number },
   ) => Promise<{ before: unknown; after: unknown }>,
 ): Promise<Item> {
-  await app.writer.run(async (trx) => {
+  const row = await app.writer.run(async (trx) => {
     const { before, after } = await review(app, trx, { ...input, operatorId: actor.operatorId });
     await audit(app, trx, actor, {
       action,
@@ -144,11 +144,13 @@ async function decide<
       before,
       after,
     });
+    // Read in the deciding transaction: the record as this decision left it.
+    const decided = await queue.find(trx, input.id);
+    if (!decided) throw new DomainError('notFound');
+    return decided;
   });
-  const row = await queue.find(app.db, input.id);
-  if (!row) throw new DomainError('notFound');
-  const account = await accountsOf(app, [row]);
-  return queue.toConsole(row, account(row));
+  const [item] = await shown(app, queue, [row]);
+  return item!;
 }
 
 export function approveDeposit(
