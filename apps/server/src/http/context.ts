@@ -1,3 +1,4 @@
+import type { AccountMode } from '@tidemark/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { DatabaseHandle, Db } from '../db/database';
@@ -36,6 +37,8 @@ export interface AppContext {
 export interface AuthUser {
   id: number;
   sessionId: number;
+  /** The book the user trades in (demo or real) as of this request: read with the session. */
+  mode: AccountMode;
 }
 
 export interface RequestContext {

@@ -5,11 +5,11 @@ import * as assets from './assets.service';
 
 export const assetsRoutes: BoundCall[] = [
   handle(assetsCalls.findUserMoney, async (_input, ctx) => {
-    const { userId, mode } = await callerBook(ctx);
+    const { userId, mode } = callerBook(ctx);
     return assets.userMoney(ctx.app, userId, mode);
   }),
   handle(assetsCalls.transferUserMoney, async (input, ctx) => {
-    const { userId, mode } = await callerBook(ctx);
+    const { userId, mode } = callerBook(ctx);
     return assets.transfer(
       ctx.app,
       {
@@ -22,7 +22,7 @@ export const assetsRoutes: BoundCall[] = [
     );
   }),
   handle(assetsCalls.selectUserAccountChange, async (input, ctx) => {
-    const { userId, mode } = await callerBook(ctx);
+    const { userId, mode } = callerBook(ctx);
     return assets.accountChanges(ctx.app, userId, mode, input);
   }),
 ];

@@ -35,7 +35,7 @@ export function findLiveSession(db: Executor, tokenHash: string, now: number) {
   return db
     .selectFrom('user_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as sessionId', 's.user_id as userId'])
+    .select(['s.id as sessionId', 's.user_id as userId', 'u.mode as mode'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', BigInt(now))

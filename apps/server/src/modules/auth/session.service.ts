@@ -1,3 +1,4 @@
+import type { AccountMode } from '@tidemark/contract';
 import type { Executor } from '../../db/database';
 import type { AppContext, AuthUser } from '../../http/context';
 import { randomToken, sha256 } from '../../lib/secrets';
@@ -26,7 +27,12 @@ export async function openSession(
 export async function sessionUser(app: AppContext, token: string): Promise<AuthUser | null> {
   if (token.length > 200) return null;
   const row = await repo.findLiveSession(app.db, sha256(token), app.clock.now());
-  return row ? { id: Number(row.userId), sessionId: Number(row.sessionId) } : null;
+  if (!row) return null;
+  return {
+    id: Number(row.userId),
+    sessionId: Number(row.sessionId),
+    mode: row.mode as AccountMode,
+  };
 }
 
 const SESSION_ENDED = 4401;

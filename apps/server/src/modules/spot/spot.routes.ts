@@ -9,7 +9,7 @@ function placer(
   call: typeof spotCalls.insertCoinOrder | typeof spotCalls.sellCoinOrder,
 ) {
   return handle(call, async (input, ctx) => {
-    const { userId, mode } = await callerBook(ctx);
+    const { userId, mode } = callerBook(ctx);
     return spot.exchangeOf(ctx.app).place({
       userId,
       book: mode,
@@ -41,11 +41,11 @@ export const spotRoutes: BoundCall[] = [
   canceller('buy', spotCalls.cancelBuyOrder),
   canceller('sell', spotCalls.cancelSellOrder),
   handle(spotCalls.findCoinOrderPage, async (input, ctx) => {
-    const { userId, mode } = await callerBook(ctx);
+    const { userId, mode } = callerBook(ctx);
     return spot.orderPage(ctx.app, userId, mode, input);
   }),
   handle(spotCalls.findUserMoney, async (input, ctx) => {
-    const { userId, mode } = await callerBook(ctx);
+    const { userId, mode } = callerBook(ctx);
     return spot.pairBalances(ctx.app, userId, mode, input.symbol);
   }),
   handle(spotCalls.findByBProductConfig, async (input, ctx) => spot.config(ctx.app, input.symbol)),
@@ -53,7 +53,7 @@ export const spotRoutes: BoundCall[] = [
 
 /** The book a market-data caller sees: a signed-in user's own mode, the real book for visitors. */
 async function viewedBook(ctx: RequestContext) {
-  return ctx.user ? (await callerBook(ctx)).mode : 'real';
+  return ctx.user ? callerBook(ctx).mode : 'real';
 }
 
 /** The book and the tape come from the engine. */

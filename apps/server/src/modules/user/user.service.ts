@@ -183,13 +183,13 @@ export async function profile(app: AppContext, userId: number): Promise<UserInfo
   return toUserInfo(await requireUser(app, userId));
 }
 
-/** The signed-in caller and the book they use now (demo or real: SPEC.md section 4, account mode). */
-export async function callerBook(
-  ctx: RequestContext,
-): Promise<{ userId: number; mode: UserInfo['mode'] }> {
+/**
+ * The signed-in caller and the book they use now (demo or real: SPEC.md section 4, account mode),
+ * as read with their session for this request.
+ */
+export function callerBook(ctx: RequestContext): { userId: number; mode: AccountMode } {
   const userId = signedInUserId(ctx);
-  const { mode } = await profile(ctx.app, userId);
-  return { userId, mode };
+  return { userId, mode: ctx.user!.mode };
 }
 
 /** Changes nickname, or email or phone after a code sent to the new address. */
