@@ -50,8 +50,13 @@ export interface RequestContext {
   idempotencyKey: string | undefined;
 }
 
-/** The signed-in caller's id; refuses a visitor (calls with auth 'user' never reach here without). */
-export function signedInUserId(ctx: RequestContext): number {
+/** The signed-in caller; refuses a visitor (calls with auth 'user' never reach here without). */
+export function signedInUser(ctx: RequestContext): AuthUser {
   if (!ctx.user) throw new DomainError('notLoggedIn');
-  return ctx.user.id;
+  return ctx.user;
+}
+
+/** The signed-in caller's id. */
+export function signedInUserId(ctx: RequestContext): number {
+  return signedInUser(ctx).id;
 }

@@ -8,7 +8,7 @@ import {
   type UserInfo,
 } from '@tidemark/contract';
 import { inTransaction, isUniqueViolation, type Trx } from '../../db/database';
-import { signedInUserId, type AppContext, type RequestContext } from '../../http/context';
+import { signedInUser, type AppContext, type RequestContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { hashPassword, randomInviteCode, verifyPassword } from '../../lib/secrets';
 import { fundDemoBook } from '../assets/assets.service';
@@ -188,8 +188,8 @@ export async function profile(app: AppContext, userId: number): Promise<UserInfo
  * as read with their session for this request.
  */
 export function callerBook(ctx: RequestContext): { userId: number; mode: AccountMode } {
-  const userId = signedInUserId(ctx);
-  return { userId, mode: ctx.user!.mode };
+  const { id, mode } = signedInUser(ctx);
+  return { userId: id, mode };
 }
 
 /** Changes nickname, or email or phone after a code sent to the new address. */
