@@ -64,14 +64,18 @@ function LevelSection({
   state,
   title,
   text,
+  reason,
   children,
 }: {
   level: 'primary' | 'advanced';
   state: VerificationState;
   title: string;
   text: string;
+  /** Why the level's last submission failed; null when it did not. */
+  reason: string | null;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <section className="kyc-level" data-level={level} data-state={state}>
       <div className="kyc-level__head">
@@ -79,6 +83,7 @@ function LevelSection({
         <VerificationStateTag state={state} />
       </div>
       <p className="kyc-level__text">{text}</p>
+      {reason ? <p className="kyc-level__reason">{t('verify.reason', { reason })}</p> : null}
       {children}
     </section>
   );
@@ -104,7 +109,6 @@ export default function VerifyPage() {
     body = <LoadingView />;
   } else {
     const primaryAction = actionLabel(data.primary.state);
-    const primaryReason = failureReason(data, 'primary');
     const advancedRoute = data.advanced.route;
     body = (
       <>
@@ -113,10 +117,8 @@ export default function VerifyPage() {
           state={data.primary.state}
           title={t('verify.primary.title')}
           text={t('verify.primary.text')}
+          reason={failureReason(data, 'primary')}
         >
-          {primaryReason ? (
-            <p className="kyc-level__reason">{t('verify.reason', { reason: primaryReason })}</p>
-          ) : null}
           {data.primary.submittedAt && data.primary.state === 'certifying' ? (
             <p className="muted kyc-level__time">
               {t('verify.submittedAt', { time: dateFormat.format(data.primary.submittedAt) })}
@@ -139,15 +141,11 @@ export default function VerifyPage() {
           state={data.advanced.state}
           title={t('verify.advanced.title')}
           text={t('verify.advanced.text')}
+          reason={advancedRoute ? failureReason(data, advancedRoute) : null}
         >
           {advancedRoute && data.advanced.state !== 'notCertified' ? (
             <p className="muted">
               {t('verify.advanced.by', { route: t(`verify.routes.${advancedRoute}`) })}
-            </p>
-          ) : null}
-          {data.advanced.state === 'failed' && data.advanced.reason ? (
-            <p className="kyc-level__reason">
-              {t('verify.reason', { reason: data.advanced.reason })}
             </p>
           ) : null}
           {data.primary.state !== 'verified' ? (
