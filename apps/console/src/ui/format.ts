@@ -1,4 +1,4 @@
-import { groupThousands, trimDecimal } from '@tidemark/contract';
+import { groupThousands, trimDecimal, tryParseMoney } from '@tidemark/contract';
 import { languageInfo } from '@tidemark/i18n';
 import { currentLanguage } from './i18n';
 
@@ -10,7 +10,7 @@ export function formatAmount(decimal: string | null | undefined): string {
 
 /** Whether a wire decimal is zero, whatever its places or sign ("0.00000000", "-0"). */
 export function isZeroAmount(decimal: string): boolean {
-  return /^-?[0.]+$/.test(decimal);
+  return tryParseMoney(decimal) === 0n;
 }
 
 /** A trader's phone with its area code ("+49 1701234567"), or a dash. */
