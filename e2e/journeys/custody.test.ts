@@ -498,7 +498,8 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     await bindAddressFromNotice(phone, address);
     await setPayPasswordFromNotice(phone);
     await phone.locator('.transfer__available[data-available="500.00000000"]').waitFor();
-    expect(await phone.locator('.money-notice').count()).toBe(0);
+    // The notices follow the withdrawal terms, which the page fetches again on its return.
+    await expect.poll(() => phone.locator('.money-notice').count()).toBe(0);
   });
 
   it('shows the trading-volume threshold until an operator turns it off', async () => {
