@@ -25,7 +25,7 @@ export interface CallDef<In extends AnySchema = AnySchema, Out extends AnySchema
   output: Out;
   /** Beyond the spec's call list (DESIGN.md section 1.3: ours, in the same style). */
   ours?: true;
-  /** Money-moving: needs an Idempotency-Key header (DESIGN.md section 4). */
+  /** Money-moving: accepts an optional Idempotency-Key header (DESIGN.md section 4). */
   idempotent?: true;
   /** Answers raw bytes of this media type instead of the JSON envelope (captcha image). */
   produces?: string;

@@ -64,14 +64,15 @@ export async function earlierAnswer<T>(db: Db, call: IdempotentCall): Promise<T 
  * stored in the same database transaction as the effects, so a retry gets that answer again and
  * changes nothing; the same key with a different input is refused with idempotencyConflict. When
  * two identical requests race (PostgreSQL), the loser's transaction rolls back and it answers the
- * winner's stored result.
+ * winner's stored result. Without a key (a client built from SPEC.md alone sends none) the call
+ * applies once per request, in one transaction, and nothing is stored.
  */
 export async function once<T>(
   writer: GroupCommitter,
   call: IdempotentCall,
   work: (trx: Trx) => Promise<T>,
 ): Promise<T> {
-  if (!call.key) throw new DomainError('idempotencyKeyRequired');
+  if (call.key === undefined || call.key === '') return writer.run(work);
   if (!KEY_PATTERN.test(call.key)) throw new DomainError('invalidInput');
   const key = call.key;
   const hash = requestHash(call.input);

@@ -173,6 +173,22 @@ describe('transfers between wallets', () => {
     expect(coinUsdt(await money(token), 'cft').available).toBe('10.00000000');
   });
 
+  it('without an Idempotency-Key applies once per request (a client built from SPEC.md)', async () => {
+    const { token } = await server.register();
+    const input = { from: 'coin', to: 'cft', amount: '10' };
+    const first = await transfer(token, input, null);
+    const second = await transfer(token, input, null);
+    expect([first.status, second.status]).toEqual([1, 1]);
+    expect(second.data.transferId).not.toBe(first.data.transferId);
+    const after = await money(token);
+    expect(coinUsdt(after, 'cft').available).toBe('20.00000000');
+    expect(coinUsdt(after).available).toBe('99980.00000000');
+    // Refused keyless requests move nothing either.
+    const refused = await transfer(token, { from: 'cft', to: 'coin', amount: '21' }, null);
+    expect(refused).toMatchObject({ status: '400', code: 'insufficientBalance' });
+    expect(coinUsdt(await money(token), 'cft').available).toBe('20.00000000');
+  });
+
   it('refuses bad input with a clear reason and changes nothing', async () => {
     const { token } = await server.register();
     const cases: [
@@ -203,8 +219,6 @@ describe('transfers between wallets', () => {
       code: 'insufficientBalance',
       enMsg: 'Insufficient balance, please recharge first',
     });
-    const noKey = await transfer(token, { from: 'coin', to: 'contract', amount: '1' }, null);
-    expect(noKey).toMatchObject({ status: '400', code: 'idempotencyKeyRequired' });
     const nothingYet = await transfer(token, { from: 'contract', to: 'coin', amount: '1' });
     expect(nothingYet).toMatchObject({ code: 'insufficientBalance' });
     const unknownCoin = await transfer(token, {

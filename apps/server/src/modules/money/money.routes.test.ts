@@ -199,11 +199,6 @@ describe('deposit requests', () => {
       'txHashFormat',
       'Please enter a valid transaction hash',
     );
-    expectRefused(
-      await recharge(token, {}, null),
-      'idempotencyKeyRequired',
-      'This request is missing its Idempotency-Key',
-    );
     await server.app.db
       .updateTable('custody_chains')
       .set({ deposit_enabled: 0n })
@@ -247,6 +242,23 @@ describe('deposit requests', () => {
       'This request was already submitted with different content',
       '409',
     );
+  });
+
+  it('without an Idempotency-Key applies once per request (a client built from SPEC.md)', async () => {
+    const { token } = await server.register();
+    const image = await pngImage(32);
+    const first = expectOkData(await recharge(token, { image }, null));
+    const second = expectOkData(await recharge(token, { image }, null));
+    expect(second.id).not.toBe(first.id);
+    expect([first.amount, second.amount]).toEqual(['100.00000000', '100.00000000']);
+    const page = expectOkData(await server.call(moneyCalls.findByUserRechargePage, {}, { token }));
+    expect(page.total).toBe(2);
+    const stored = await server.app.db
+      .selectFrom('idempotency_records')
+      .select('idem_key')
+      .where('user_id', '=', BigInt(await userId(token)))
+      .execute();
+    expect(stored).toEqual([]);
   });
 
   it('shows only the caller’s own records, by status or id', async () => {
@@ -441,10 +453,6 @@ describe('withdrawal checks, in SPEC.md order', () => {
     await fund(server, token, '20');
     // 20 + fee 1 > 20.
     expectRefused(await withdraw(token, { ...request, walletId }), 'insufficientBalance');
-    expectRefused(
-      await withdraw(token, { ...request, walletId, amount: '19' }, null),
-      'idempotencyKeyRequired',
-    );
     expect(await tableCount('withdrawals')).toBe(0);
 
     await server.app.db
@@ -603,6 +611,18 @@ describe('withdrawal requests', () => {
     expect(log.list.map((c) => [c.type, c.wallet, c.amount, c.reference])).toEqual([
       ['withdrawal', 'coin', '-101.00000000', `withdrawal:${record.id}`],
     ]);
+    expect((await checkPlatform(server.app.db)).problems).toEqual([]);
+  });
+
+  it('without an Idempotency-Key hold once per request', async () => {
+    const { token, walletId } = await readyTrader('500');
+    const input = { walletId, amount: '100', payPassword: PAY_PASSWORD };
+    const first = expectOkData(await withdraw(token, input, null));
+    const second = expectOkData(await withdraw(token, input, null));
+    expect(second.id).not.toBe(first.id);
+    expect(await realCoin(token)).toEqual({ available: '298.00000000', frozen: '202.00000000' });
+    const page = expectOkData(await server.call(moneyCalls.findByUserWithdrawPage, {}, { token }));
+    expect(page.total).toBe(2);
     expect((await checkPlatform(server.app.db)).problems).toEqual([]);
   });
 

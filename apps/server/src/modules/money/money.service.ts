@@ -114,11 +114,6 @@ export interface MoneyRequest {
   call: string;
 }
 
-function requireKey(request: MoneyRequest): void {
-  // Refused before an image is decoded or anything is stored.
-  if (!request.idempotencyKey) throw new DomainError('idempotencyKeyRequired');
-}
-
 function checkPrecision(amount: bigint, decimals: bigint): void {
   if (!hasPrecision(amount, Number(decimals))) {
     throw new DomainError('amountPrecision', { places: Number(decimals) });
@@ -143,7 +138,6 @@ export async function requestDeposit(
   request: MoneyRequest,
   input: DepositInput,
 ): Promise<DepositRecord> {
-  requireKey(request);
   const chain = await requireChain(app.db, input.currency, input.chain);
   if (chain.deposit_enabled !== 1n) throw new DomainError('depositSuspended');
   const amount = parseMoney(input.amount);

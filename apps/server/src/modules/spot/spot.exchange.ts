@@ -246,7 +246,10 @@ export class SpotExchange {
     }
   }
 
-  /** Places a user's order: hold, match, settle (see the class comment). Once per Idempotency-Key. */
+  /**
+   * Places a user's order: hold, match, settle (see the class comment). Once per Idempotency-Key
+   * when one is sent, else once per request.
+   */
   async place(request: PlaceRequest): Promise<OrderState> {
     const rules = this.rulesOf(request.symbol);
     const engine = this.book(request.book, request.symbol);
@@ -269,8 +272,8 @@ export class SpotExchange {
     checkOrder(rules, order, reference);
     const hold = holdFor(rules, order, () => this.marketBuyCost(engine, order.quantity));
 
-    if (!request.idempotencyKey) throw new DomainError('idempotencyKeyRequired');
-    const key = request.idempotencyKey;
+    // Without a key (a client built from SPEC.md alone) the order is placed once per request.
+    const key = request.idempotencyKey || undefined;
     const hash = createHash('sha256')
       .update(
         JSON.stringify([
@@ -288,7 +291,8 @@ export class SpotExchange {
     // 1. Hold and store, or find the order this key already placed.
     const placed = await this.app.writer
       .run(async (trx) => {
-        const earlier = await this.findKeyed(trx, request, key, hash);
+        const earlier =
+          key === undefined ? undefined : await this.findKeyed(trx, request, key, hash);
         if (earlier !== undefined) return { earlier, id: undefined };
         this.lastOrderId += 1n;
         const id = this.lastOrderId;
@@ -330,22 +334,24 @@ export class SpotExchange {
           reference: `spot-order:${id}`,
           postings: holdPosting,
         });
-        await trx
-          .insertInto('idempotency_records')
-          .values({
-            user_id: BigInt(request.userId),
-            call: request.call,
-            idem_key: key,
-            request_hash: hash,
-            response: JSON.stringify({ orderId: Number(id) }),
-            created_at: now,
-          })
-          .execute();
+        if (key !== undefined) {
+          await trx
+            .insertInto('idempotency_records')
+            .values({
+              user_id: BigInt(request.userId),
+              call: request.call,
+              idem_key: key,
+              request_hash: hash,
+              response: JSON.stringify({ orderId: Number(id) }),
+              created_at: now,
+            })
+            .execute();
+        }
         return { earlier: undefined, id: Number(id) };
       })
       .catch(async (error: unknown) => {
         // Two requests with one key at once on PostgreSQL: the loser answers the winner's order.
-        if (!isUniqueViolation(error)) throw error;
+        if (key === undefined || !isUniqueViolation(error)) throw error;
         const earlier = await this.app.writer.run((trx) => this.findKeyed(trx, request, key, hash));
         if (earlier === undefined) throw error;
         return { earlier, id: undefined };

@@ -416,11 +416,6 @@ describe('refusals', () => {
     for (const [input, code] of cases) {
       expect(await buy(token, input), JSON.stringify(input)).toMatchObject({ status: '400', code });
     }
-    expect(
-      await buy(token, { symbol: 'BTC/USDT', type: 2, quantity: '0.001' }, null),
-    ).toMatchObject({
-      code: 'idempotencyKeyRequired',
-    });
     expect((await pair(token)).quote).toEqual({
       currency: 'USDT',
       available: '100000.00000000',
@@ -514,6 +509,24 @@ describe('refusals', () => {
       status: '409',
       code: 'idempotencyConflict',
     });
+  });
+
+  it('places an order without an Idempotency-Key once per request (a client built from SPEC.md)', async () => {
+    const { token } = await server.register();
+    const input = { symbol: 'BTC/USDT', type: 1, price: '1000', quantity: '0.01' };
+    const first = await buy(token, input, null);
+    const second = await buy(token, input, null);
+    expect([first.status, second.status]).toEqual([1, 1]);
+    expect(second.data.orderId).not.toBe(first.data.orderId);
+    expect((await orders(token, 0)).total).toBe(2);
+    // Two holds of 1000 x 0.01 = 10 USDT each.
+    expect((await pair(token)).quote).toEqual({
+      currency: 'USDT',
+      available: '99980.00000000',
+      frozen: '20.00000000',
+    });
+    const sold = await sell(token, { symbol: 'BTC/USDT', type: 2, quantity: '1' }, null);
+    expect(sold.status).toBe('400');
   });
 
   it('keeps the real book apart: an empty real account cannot buy', async () => {
