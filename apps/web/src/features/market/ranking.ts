@@ -4,11 +4,21 @@ import { compareDecimal } from './format';
 export const RANKINGS = ['gainers', 'losers', 'volume'] as const;
 export type Ranking = (typeof RANKINGS)[number];
 
-/** The home lists: biggest 24 h rise, biggest fall, most traded in USDT. Ties keep list order. */
+/**
+ * The home lists: biggest 24 h rise, biggest fall, most traded in USDT. Ties keep list order. A
+ * gainer has risen and a loser has fallen: a coin down 0.20 % is no gainer, even on a day when
+ * every coin fell, so either list may be empty.
+ */
 export function rankTickers(tickers: readonly Ticker[], ranking: Ranking, count: number): Ticker[] {
-  const sorted = [...tickers];
-  if (ranking === 'gainers') sorted.sort((a, b) => compareDecimal(b.change24h, a.change24h));
-  if (ranking === 'losers') sorted.sort((a, b) => compareDecimal(a.change24h, b.change24h));
+  let sorted = [...tickers];
+  if (ranking === 'gainers')
+    sorted = sorted
+      .filter((t) => compareDecimal(t.change24h, '0') > 0)
+      .sort((a, b) => compareDecimal(b.change24h, a.change24h));
+  if (ranking === 'losers')
+    sorted = sorted
+      .filter((t) => compareDecimal(t.change24h, '0') < 0)
+      .sort((a, b) => compareDecimal(a.change24h, b.change24h));
   if (ranking === 'volume')
     sorted.sort((a, b) => compareDecimal(b.quoteVolume24h, a.quoteVolume24h));
   return sorted.slice(0, count);

@@ -2,6 +2,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EmptyData } from '../../../ui/empty-data';
 import { useRouteExists } from '../../../ui/route-registry';
 import { useProducts } from '../api/products';
 import { useTickers } from '../api/tickers';
@@ -27,6 +28,7 @@ export function HomeMarkets() {
   const { bySymbol } = useProducts();
   const [ranking, setRanking] = useState<Ranking>('gainers');
   const list = tickers.data ?? [];
+  const ranked = rankTickers(list, ranking, RANKED_ROWS);
   const openChart = (symbol: string) => navigate(chartPath(symbol));
   const buy = (symbol: string) =>
     navigate(exists(SPOT_TRADE_PATH) ? spotTradePath(symbol) : chartPath(symbol));
@@ -64,7 +66,7 @@ export function HomeMarkets() {
           <MarketProblem onRetry={() => void tickers.refetch()} />
         ) : null}
         <div className="pair-list" role="tabpanel" data-ranking={ranking}>
-          {rankTickers(list, ranking, RANKED_ROWS).map((ticker) => (
+          {ranked.map((ticker) => (
             <PairRow
               key={ticker.symbol}
               ticker={ticker}
@@ -72,6 +74,9 @@ export function HomeMarkets() {
               onOpen={openChart}
             />
           ))}
+          {tickers.data && ranked.length === 0 ? (
+            <EmptyData text={t(`market.rankingEmpty.${ranking}`)} />
+          ) : null}
         </div>
       </section>
     </>
