@@ -3,9 +3,11 @@ import * as authCalls from './auth/auth.calls';
 import type { CallDef } from './call';
 import * as commonCalls from './common/common.calls';
 import * as contentCalls from './content/content.calls';
+import * as favouriteCalls from './favourites/favourites.calls';
 import * as kycCalls from './kyc/kyc.calls';
 import * as marketCalls from './market/market.calls';
 import * as moneyCalls from './money/money.calls';
+import * as optionsCalls from './options/options.calls';
 import * as spotCalls from './spot/spot.calls';
 import * as uploadCalls from './images/images.calls';
 import * as userCalls from './user/user.calls';
@@ -23,10 +25,12 @@ export const calls = {
   market: marketCalls,
   assets: assetsCalls,
   spot: spotCalls,
+  options: optionsCalls,
   wallet: walletCalls,
   money: moneyCalls,
   kyc: kycCalls,
   uploads: uploadCalls,
+  favourites: favouriteCalls,
 };
 
 function isCall(value: unknown): value is CallDef {

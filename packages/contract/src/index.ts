@@ -30,8 +30,21 @@ export * as walletCalls from './wallet/wallet.calls';
 export * as moneyCalls from './money/money.calls';
 export * as kycCalls from './kyc/kyc.calls';
 export * as uploadCalls from './images/images.calls';
+export * as favouriteCalls from './favourites/favourites.calls';
+export type { FavouriteList } from './favourites/favourites.calls';
 export * from './wallet/wallet.schemas';
 export * from './wallet/address';
 export * from './money/money.schemas';
 export * from './kyc/kyc.schemas';
 export * from './images/images.schemas';
+export * as optionsCalls from './options/options.calls';
+export * as optionsConsoleCalls from './options/options.console';
+export * from './options/options.schemas';
+export * from './options/options.events';
+export * from './options/options.rules';
+export {
+  consoleOptionExposure,
+  consoleOptionOrder,
+  consoleOptionPnl,
+  consoleOptionProducts,
+} from './options/options.console';

@@ -37,6 +37,7 @@ export const AUDIT_TARGETS = [
   'setting',
   'ledger',
   'upload',
+  'option',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

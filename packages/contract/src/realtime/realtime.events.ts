@@ -1,6 +1,7 @@
 import type { CandlePeriod } from '../constants';
 import type { Candle, Depth, Ticker, Trade } from '../market/market.schemas';
 import type { AccountMode, AccountType } from '../constants';
+import type { OptionEvent } from '../options/options.events';
 import type { SpotOrderPhase, SpotSide } from '../spot/spot.schemas';
 
 /**
@@ -42,7 +43,7 @@ export interface OrderEvent {
   filled: string;
 }
 
-export type UserEvent = BalanceEvent | OrderEvent;
+export type UserEvent = BalanceEvent | OrderEvent | OptionEvent;
 
 /** What each channel carries. */
 export interface ChannelData {
