@@ -8,6 +8,14 @@ const onlyRouterImportsPages = {
   group: ['**/pages/**'],
   message: 'Only the router imports pages.',
 };
+// Dialogs and sheets go through ui/dialog and ui/sheet, which close them when the user navigates.
+const overlaysThroughUi = {
+  group: ['dialog', 'modal', 'popup', 'center-popup', 'action-sheet', 'picker', 'date-picker'].map(
+    (name) => `antd-mobile/es/components/${name}`,
+  ),
+  message: 'Open dialogs through ui/dialog and sheets through ui/sheet (they close on navigation).',
+};
+const webOverlayHelpers = ['apps/web/src/ui/dialog.ts', 'apps/web/src/ui/sheet.tsx'];
 const consoleApartFromWeb = {
   group: ['**/apps/web/**', '@tidemark/web', '@tidemark/web/**'],
   message: 'The console and the trader app share only packages/.',
@@ -38,8 +46,18 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/app/**'],
+    ignores: ['apps/web/src/app/**', ...webOverlayHelpers],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [onlyRouterImportsPages, overlaysThroughUi] }],
+    },
+  },
+  {
+    files: webOverlayHelpers,
     rules: { 'no-restricted-imports': ['error', { patterns: [onlyRouterImportsPages] }] },
+  },
+  {
+    files: ['apps/web/src/app/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [overlaysThroughUi] }] },
   },
   {
     files: ['apps/console/**/*.{ts,tsx}'],

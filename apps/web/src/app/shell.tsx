@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { useCloseOverlaysOnNavigate } from '../ui/overlays';
 import { RouteRegistry } from '../ui/route-registry';
 import { useOnlineHeartbeat } from './online';
 import { routeExists, tabOf, type TabKey } from './routes';
@@ -35,6 +36,7 @@ export function Shell() {
   }
 
   useOnlineHeartbeat();
+  useCloseOverlaysOnNavigate();
 
   useEffect(() => {
     window.scrollTo(0, 0);

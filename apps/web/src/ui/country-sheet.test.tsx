@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CountrySheet, useNamedCountries, type Country } from './country-sheet';
 
@@ -44,7 +45,7 @@ const rows = () =>
 
 describe('the country sheet', () => {
   it('lists countries by their name in the app language, and finds one by name or ISO code', () => {
-    render(<Host onPick={() => undefined} onClose={() => undefined} />);
+    render(<Host onPick={() => undefined} onClose={() => undefined} />, { wrapper: MemoryRouter });
     expect(rows()).toEqual(['Austria', 'France', 'Germany']);
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'germ' } });
     expect(rows()).toEqual(['Germany']);
@@ -60,7 +61,7 @@ describe('the country sheet', () => {
   it('finds a dialling code with or without its plus, and answers the picked country', () => {
     const onPick = vi.fn();
     const onClose = vi.fn();
-    render(<Host onPick={onPick} onClose={onClose} dialled />);
+    render(<Host onPick={onPick} onClose={onClose} dialled />, { wrapper: MemoryRouter });
     expect(rows()).toEqual(['Austria+43', 'France+33', 'Germany+49']);
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: '+4' } });
     expect(rows()).toEqual(['Austria+43', 'Germany+49']);

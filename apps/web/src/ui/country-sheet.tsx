@@ -1,10 +1,10 @@
 import { languageInfo } from '@tidemark/i18n';
 import CheckList from 'antd-mobile/es/components/check-list';
-import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from './i18n';
+import { Sheet } from './sheet';
 
 export interface Country {
   /** ISO 3166 alpha-2. */
@@ -78,13 +78,7 @@ export function CountrySheet<C extends Country>({
     : named;
 
   return (
-    <Popup
-      visible={open}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName="area-code-popup"
-      destroyOnClose
-    >
+    <Sheet open={open} onClose={onClose} bodyClassName="area-code-popup" destroyOnClose>
       <div className="area-code-popup__head">
         <strong>{title}</strong>
         <SearchBar placeholder={searchPlaceholder} value={search} onChange={setSearch} />
@@ -113,6 +107,6 @@ export function CountrySheet<C extends Country>({
           ))}
         </CheckList>
       </div>
-    </Popup>
+    </Sheet>
   );
 }

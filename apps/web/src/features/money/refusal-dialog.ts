@@ -1,4 +1,4 @@
-import Dialog from 'antd-mobile/es/components/dialog';
+import { confirmDialog } from '../../ui/dialog';
 import { i18next } from '../../ui/i18n';
 import { showToast } from '../../ui/toast';
 import { FIX_ROUTES, type Refusal } from './withdraw-checks';
@@ -14,7 +14,7 @@ export async function showRefusal(refusal: Refusal): Promise<string | null> {
     showToast(text, 'fail');
     return null;
   }
-  const go = await Dialog.confirm({
+  const go = await confirmDialog({
     content: text,
     confirmText: i18next.t(`withdraw.fix.${refusal.fix}`),
     cancelText: i18next.t('common.cancel'),

@@ -1,6 +1,6 @@
 import CheckList from 'antd-mobile/es/components/check-list';
-import Popup from 'antd-mobile/es/components/popup';
 import type { ReactNode } from 'react';
+import { Sheet } from '../../../ui/sheet';
 
 export interface SheetOption<V extends string> {
   value: V;
@@ -27,7 +27,7 @@ export function OptionSheet<V extends string>({
   onClose,
 }: OptionSheetProps<V>) {
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="option-sheet">
+    <Sheet open={open} onClose={onClose} bodyClassName="option-sheet">
       <strong className="option-sheet__title">{title}</strong>
       <div className="option-sheet__list">
         <CheckList
@@ -48,6 +48,6 @@ export function OptionSheet<V extends string>({
           ))}
         </CheckList>
       </div>
-    </Popup>
+    </Sheet>
   );
 }

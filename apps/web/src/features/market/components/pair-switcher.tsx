@@ -1,8 +1,8 @@
-import Popup from 'antd-mobile/es/components/popup';
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { DownFill } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Sheet } from '../../../ui/sheet';
 import { useProducts } from '../api/products';
 import { useTickers } from '../api/tickers';
 import { searchTickers } from '../ranking';
@@ -38,9 +38,8 @@ export function PairSwitcher({
         <span className="num">{symbol}</span>
         <DownFill fontSize={10} />
       </button>
-      <Popup
-        visible={open}
-        onMaskClick={close}
+      <Sheet
+        open={open}
         onClose={close}
         position="bottom"
         bodyClassName="pair-popup"
@@ -63,7 +62,7 @@ export function PairSwitcher({
             />
           ))}
         </div>
-      </Popup>
+      </Sheet>
     </>
   );
 }

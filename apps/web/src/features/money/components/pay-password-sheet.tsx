@@ -1,9 +1,9 @@
 import { PAY_PASSWORD_LENGTH } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import PasscodeInput, { type PasscodeInputRef } from 'antd-mobile/es/components/passcode-input';
-import Popup from 'antd-mobile/es/components/popup';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Sheet } from '../../../ui/sheet';
 
 interface PayPasswordSheetProps {
   open: boolean;
@@ -71,14 +71,8 @@ function SheetBody({ summary, busy, onConfirm, onForgot }: SheetBodyProps) {
 /** Asks for the 6-digit pay password right before a withdrawal is sent; filling it confirms. */
 export function PayPasswordSheet({ open, onClose, ...body }: PayPasswordSheetProps) {
   return (
-    <Popup
-      visible={open}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName="pay-sheet"
-      destroyOnClose
-    >
+    <Sheet open={open} onClose={onClose} bodyClassName="pay-sheet" destroyOnClose>
       <SheetBody {...body} />
-    </Popup>
+    </Sheet>
   );
 }

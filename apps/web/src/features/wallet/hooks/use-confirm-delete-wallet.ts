@@ -1,7 +1,7 @@
 import type { BoundWallet } from '@tidemark/contract';
-import Dialog from 'antd-mobile/es/components/dialog';
 import { useTranslation } from 'react-i18next';
 import { ApiError, NetworkError } from '../../../api/client';
+import { confirmDialog } from '../../../ui/dialog';
 import { showToast } from '../../../ui/toast';
 import { useDeleteWallet } from '../api/wallet-mutations';
 
@@ -13,10 +13,11 @@ export function useConfirmDeleteWallet(): (wallet: BoundWallet) => Promise<void>
   const { t } = useTranslation();
   const remove = useDeleteWallet();
   return async (wallet) => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('wallet.deleteConfirm', { address: wallet.address }),
       confirmText: t('wallet.delete'),
       cancelText: t('common.cancel'),
+      danger: true,
     });
     if (!confirmed) return;
     try {

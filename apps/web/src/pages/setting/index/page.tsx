@@ -1,6 +1,5 @@
 import { languageInfo } from '@tidemark/i18n';
 import Button from 'antd-mobile/es/components/button';
-import Dialog from 'antd-mobile/es/components/dialog';
 import List from 'antd-mobile/es/components/list';
 import Switch from 'antd-mobile/es/components/switch';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { Avatar } from '../../../features/account/components/account-card';
 import { ModeSwitch } from '../../../features/account/components/mode-switch';
 import { useAppVersion } from '../../../features/content/api/content-queries';
 import { copyText } from '../../../ui/copy';
+import { confirmDialog } from '../../../ui/dialog';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -27,7 +27,7 @@ export default function SettingsPage() {
   const exists = useRouteExists();
 
   const confirmLogout = async () => {
-    const confirmed = await Dialog.confirm({
+    const confirmed = await confirmDialog({
       content: t('settings.logoutConfirm'),
       confirmText: t('settings.logout'),
       cancelText: t('common.cancel'),

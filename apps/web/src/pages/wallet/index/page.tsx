@@ -1,6 +1,5 @@
 import type { ChainInfo } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
-import Popup from 'antd-mobile/es/components/popup';
 import TextArea from 'antd-mobile/es/components/text-area';
 import { AddOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -22,6 +21,7 @@ import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
+import { Sheet } from '../../../ui/sheet';
 import { showToast } from '../../../ui/toast';
 import '../../../features/money/money.css';
 import '../../../features/wallet/wallet.css';
@@ -56,7 +56,7 @@ function DepositAddressSheet({
     close();
   });
   return (
-    <Popup visible={target !== null} onMaskClick={close} onClose={close} bodyClassName="pay-sheet">
+    <Sheet open={target !== null} onClose={close} bodyClassName="pay-sheet">
       {target ? (
         <>
           <strong className="pay-sheet__title">
@@ -84,7 +84,7 @@ function DepositAddressSheet({
           </div>
         </>
       ) : null}
-    </Popup>
+    </Sheet>
   );
 }
 
