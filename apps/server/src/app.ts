@@ -11,6 +11,7 @@ import { openDatabase } from './db/database';
 import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
+import { builtAppOptions } from './http/built-app';
 import { headerText, registerCalls } from './http/calls';
 import type { AppContext } from './http/context';
 import { errorEnvelope } from './http/envelope';
@@ -179,16 +180,9 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
 
   if (fs.existsSync(config.webDist)) {
     await fastify.register(fastifyStatic, {
-      root: config.webDist,
+      ...builtAppOptions(config.webDist),
       prefix: '/',
       wildcard: false,
-      // Hashed bundles never change; index.html must be revalidated to pick up a new build.
-      setHeaders: (reply, filePath) => {
-        reply.header(
-          'cache-control',
-          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
     });
   } else {
     fastify.log.warn({ webDist: config.webDist }, 'web app not built: serving the API only');

@@ -10,6 +10,7 @@ import {
   type ConsoleParsedInput,
 } from '@tidemark/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { builtAppOptions } from '../../http/built-app';
 import { validationError } from '../../http/calls';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
@@ -174,19 +175,12 @@ export async function registerConsole(
 
       if (hasApp) {
         await scope.register(fastifyStatic, {
-          root: options.dist,
+          ...builtAppOptions(options.dist),
           prefix: '/',
           decorateReply: false,
-          // /console/ is the app's index like every other page of it.
-          index: 'index.html',
-          setHeaders: (res, filePath) => {
-            res.header(
-              'cache-control',
-              filePath.includes(`${path.sep}assets${path.sep}`)
-                ? 'public, max-age=31536000, immutable'
-                : 'no-cache',
-            );
-          },
+          // /console/ is the app's index like every other page of it (a list: preCompressed
+          // looks for the index's .br and .gz copies only in a list).
+          index: ['index.html'],
         });
       }
 

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../test/harness';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './built-app';
+
+/** A built app as the build leaves it: each text file with its .br and .gz copies beside it. */
+function writeBuild(dir: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+  }
+}
+
+const SCRIPT = `export const rows = [${Array.from({ length: 200 }, (_, i) => `'row ${i}'`).join(', ')}];`;
+const WEB_INDEX =
+  '<!doctype html><title>Tidemark</title><script type="module" src="./assets/index-abc123.js"></script>';
+const CONSOLE_INDEX = '<!doctype html><title>Tidemark console</title>';
+
+describe('serving the built apps precompressed', () => {
+  let server: TestServer;
+  let root: string;
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-built-'));
+    writeBuild(path.join(root, 'web'), {
+      'index.html': WEB_INDEX,
+      'assets/index-abc123.js': SCRIPT,
+      'logo.svg':
+        '<svg xmlns="http://www.w3.org/2000/svg"><title>logo of the web app</title></svg>',
+    });
+    // An image is never compressed at build time: only the plain file exists.
+    fs.writeFileSync(path.join(root, 'web', 'assets', 'photo-abc123.png'), Buffer.from([1, 2, 3]));
+    writeBuild(path.join(root, 'console'), {
+      'index.html': CONSOLE_INDEX,
+      'assets/index-def456.js': SCRIPT,
+    });
+    server = await startServer({
+      env: { WEB_DIST: path.join(root, 'web'), CONSOLE_DIST: path.join(root, 'console') },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    server.fastify.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    });
+
+  it('answers a hashed bundle in brotli with a year of immutable caching', async () => {
+    for (const url of ['/assets/index-abc123.js', '/console/assets/index-def456.js']) {
+      const response = await get(url, 'gzip, deflate, br, zstd');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['content-type'], url).toMatch(/javascript/);
+      expect(response.headers['cache-control'], url).toBe(IMMUTABLE_CACHE);
+      expect(response.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(response.rawPayload.length, url).toBeLessThan(SCRIPT.length / 3);
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString(), url).toBe(SCRIPT);
+    }
+  });
+
+  it('answers gzip to a browser without brotli, and the plain file to one without either', async () => {
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    expect(gz.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    expect(plain.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('answers index.html compressed and never cached without revalidation', async () => {
+    for (const [url, html] of [
+      ['/', WEB_INDEX],
+      ['/index.html', WEB_INDEX],
+      ['/console/', CONSOLE_INDEX],
+    ] as const) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(response.headers['cache-control'], url).toBe(REVALIDATE_CACHE);
+      expect(zlib.brotliDecompressSync(response.rawPayload).toString(), url).toBe(html);
+    }
+    const logo = await get('/logo.svg', 'br');
+    expect(logo.headers['content-type']).toMatch(/^image\/svg/);
+    expect(logo.headers['cache-control']).toBe(REVALIDATE_CACHE);
+  });
+
+  it('serves a file that has no compressed copy as it is', async () => {
+    const photo = await get('/assets/photo-abc123.png', 'br, gzip');
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-encoding']).toBeUndefined();
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect([...photo.rawPayload]).toEqual([1, 2, 3]);
+  });
+
+  it('gives the compressed copies no address of their own', async () => {
+    for (const url of ['/assets/index-abc123.js.br', '/index.html.gz']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-encoding'], url).toBeUndefined();
+    }
+    // Below /console an unknown path is a page of the console's router: its index answers.
+    const copy = await get('/console/assets/index-def456.js.br', 'br');
+    expect(copy.headers['content-type']).toMatch(/^text\/html/);
+    expect(copy.body).toBe(CONSOLE_INDEX);
+  });
+});
