@@ -10,11 +10,30 @@ export interface RateLimitSize {
   windowMs: number;
 }
 
+/**
+ * Request limits per client address and per account. Where a stranger could use an account limit
+ * to keep its owner out (login, codes, password reset), there is none: the captcha rules of
+ * `CaptchaRules` slow guessing down instead, and only the address limit refuses.
+ */
 export interface RateLimits {
+  /**
+   * The trader login counts failed logins only (per address: `perIp`); `perAccount` sizes the
+   * operator console's per-username request limit.
+   */
   login: { perIp: RateLimitSize; perAccount: RateLimitSize };
-  register: { perIp: RateLimitSize; perAccount: RateLimitSize };
-  sendCode: { perIp: RateLimitSize; perAccount: RateLimitSize };
-  passwordReset: { perIp: RateLimitSize; perAccount: RateLimitSize };
+  register: { perIp: RateLimitSize; perAccount?: RateLimitSize };
+  sendCode: { perIp: RateLimitSize; perAccount?: RateLimitSize };
+  passwordReset: { perIp: RateLimitSize; perAccount?: RateLimitSize };
+}
+
+/** When an account's login, password reset or next code needs the image code of getVerify. */
+export interface CaptchaRules {
+  /** Failed logins (or wrong reset codes) for one account within `failureWindowMs`. */
+  afterFailures: number;
+  failureWindowMs: number;
+  /** Codes sent to one address within `codeWindowMs` after which another needs the captcha. */
+  afterCodes: number;
+  codeWindowMs: number;
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -30,13 +49,20 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   },
   sendCode: {
     perIp: { max: 20, windowMs: minutes(60) },
-    perAccount: { max: 5, windowMs: minutes(60) },
   },
   passwordReset: {
     perIp: { max: 10, windowMs: minutes(60) },
-    perAccount: { max: 5, windowMs: minutes(15) },
   },
 };
+
+export function captchaRules(afterFailures: number): CaptchaRules {
+  return {
+    afterFailures,
+    failureWindowMs: minutes(15),
+    afterCodes: afterFailures,
+    codeWindowMs: minutes(60),
+  };
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -69,6 +95,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SMTP_FROM: z.string().default('Tidemark <no-reply@tidemark.local>'),
+  CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: booleanFlag,
   ALLOWED_ORIGINS: z.string().default(''),
@@ -127,6 +154,7 @@ export interface Config {
   /** Largest JSON or form body, in bytes. */
   bodyLimit: number;
   rateLimits: RateLimits;
+  captcha: CaptchaRules;
   uploads: UploadConfig;
   market: MarketConfig;
   spot: SpotConfig;
@@ -200,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     consoleDist: path.resolve(e.CONSOLE_DIST ?? path.join(serverDir, '../console/dist')),
     bodyLimit: 1_048_576,
     rateLimits: DEFAULT_RATE_LIMITS,
+    captcha: captchaRules(e.CAPTCHA_AFTER_FAILURES),
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
     market: { seed: e.MARKET_SEED, tickMs: e.MARKET_TICK_MS, historyDays: e.MARKET_HISTORY_DAYS },
     spot: {

@@ -27,3 +27,15 @@ export function isEnvelope(value: unknown): value is Envelope {
     'enMsg' in value
   );
 }
+
+/**
+ * True for a refusal whose data is `{ captchaRequired: true }`: the call (login, password reset or
+ * sending a code) needs the image code of /common/getVerify on its next attempt.
+ */
+export function isCaptchaRequired(data: unknown): boolean {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { captchaRequired?: unknown }).captchaRequired === true
+  );
+}

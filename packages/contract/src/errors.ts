@@ -32,6 +32,8 @@ const STATUS_BY_ERROR: Partial<Record<ErrorKey, string>> = {
   bodyTooLarge: '413',
   unsupportedContentType: '415',
   tooManyRequests: '429',
+  tooManyWaitSeconds: '429',
+  tooManyWaitMinutes: '429',
   codeWait: '429',
   statusCode500: '500',
 };

@@ -186,3 +186,13 @@ export function sameAs<T extends Record<string, unknown>>(
 }
 
 export const emptyInput = /* @__PURE__ */ z.object({});
+
+/**
+ * The image code of /common/getVerify: the timestamp it was drawn for and the text read from it.
+ * Needed only after a refusal whose data says `captchaRequired` (repeated failures for the
+ * account, or several unused codes sent to the address).
+ */
+export const captchaFields = {
+  timestamp: /* @__PURE__ */ optionalText(20),
+  verifyCode: /* @__PURE__ */ optionalText(8),
+};

@@ -13,11 +13,15 @@ export function okEnvelope<T>(data: T, code: SuccessKey = 'operation'): Envelope
   return { status: STATUS_OK, ...successMessages(code), data, code };
 }
 
-export function errorEnvelope(key: ErrorKey, params?: MessageParams): Envelope<null> {
+export function errorEnvelope<T = null>(
+  key: ErrorKey,
+  params?: MessageParams,
+  data?: T,
+): Envelope<T | null> {
   return {
     status: errorStatus(key),
     ...errorMessages(key, params),
-    data: null,
+    data: data ?? null,
     code: key,
     ...(params ? { params } : {}),
   };

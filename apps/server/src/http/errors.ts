@@ -25,7 +25,9 @@ const REQUEST_ERRORS: Record<
 export function installErrorHandlers(fastify: FastifyInstance): void {
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
-      return reply.code(error.httpStatus).send(errorEnvelope(error.key, error.params));
+      const { data, retryAfter } = error.extras;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      return reply.code(error.httpStatus).send(errorEnvelope(error.key, error.params, data));
     }
     const known = error.code ? REQUEST_ERRORS[error.code] : undefined;
     if (known) return reply.code(known[1]).send(errorEnvelope(known[0]));

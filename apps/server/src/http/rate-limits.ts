@@ -23,12 +23,22 @@ export function accountOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-const tooMany = () => new DomainError('tooManyRequests', undefined, 429);
+/**
+ * The 429 refusal that says when to try again: in seconds under a minute, else in whole minutes
+ * (rounded up, so the wait said is never too short), with the exact seconds as Retry-After.
+ */
+export function tooManyFor(waitMs: number): DomainError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const extras = { retryAfter: seconds };
+  return seconds < 60
+    ? new DomainError('tooManyWaitSeconds', { seconds }, 429, extras)
+    : new DomainError('tooManyWaitMinutes', { minutes: Math.ceil(seconds / 60) }, 429, extras);
+}
 
 /**
- * Two limits per sensitive call: one per client IP and one per account, so neither one address
- * hammering many accounts nor many addresses hammering one account get far. Both are counted by
- * one hook: @fastify/rate-limit's own hooks run at most once per request, so a second
+ * Up to two limits per sensitive call: one per client IP and, where a stranger cannot use it to
+ * keep the owner out (registration), one per account. They are counted by one hook:
+ * @fastify/rate-limit's own hooks run at most once per request, so a second
  * `fastify.rateLimit` hook on the same route would never count anything.
  */
 export function rateLimiters(
@@ -46,20 +56,21 @@ export function rateLimiters(
           timeWindow: perIp.windowMs,
           keyGenerator: (request) => `${name}|ip|${request.ip}`,
         }),
-        fastify.createRateLimit({
-          max: perAccount.max,
-          timeWindow: perAccount.windowMs,
-          keyGenerator: (request) => `${name}|account|${accountOf(request) ?? ''}`,
-          allowList: (request) => accountOf(request) === undefined,
-        }),
       ];
-      const limit: preHandlerHookHandler = async (request, reply) => {
+      if (perAccount) {
+        checks.push(
+          fastify.createRateLimit({
+            max: perAccount.max,
+            timeWindow: perAccount.windowMs,
+            keyGenerator: (request) => `${name}|account|${accountOf(request) ?? ''}`,
+            allowList: (request) => accountOf(request) === undefined,
+          }),
+        );
+      }
+      const limit: preHandlerHookHandler = async (request) => {
         for (const check of checks) {
           const result = await check(request);
-          if (!result.isAllowed && result.isExceeded) {
-            reply.header('retry-after', String(result.ttlInSeconds));
-            throw tooMany();
-          }
+          if (!result.isAllowed && result.isExceeded) throw tooManyFor(result.ttl);
         }
       };
       handlers = [limit];

@@ -30,6 +30,8 @@ export const EN: Partial<Record<ErrorKey, string>> = {
   payPasswordWrong: 'The payment password is incorrect',
   captchaWrong: 'The image code is incorrect',
   captchaRequired: 'Please enter the image code',
+  loginFailedCaptcha:
+    'Login failed. This account has had several failed attempts, so please also enter the image code',
   invalidInput: 'Invalid input, please check and try again',
   notFound: 'The requested item does not exist',
 };
@@ -44,14 +46,21 @@ export const STATUS: Partial<Record<ErrorKey, string>> = {
   accountExists: '409',
 };
 
-/** Asserts the whole refusal envelope: status, catalogue key, both texts, no data. */
-export function expectRefusal(envelope: Envelope<unknown>, code: ErrorKey): void {
+/** The data of a refusal that asks for the image code next time. */
+export const CAPTCHA = { captchaRequired: true } as const;
+
+/** Asserts the whole refusal envelope: status, catalogue key, both texts, its data (none). */
+export function expectRefusal(
+  envelope: Envelope<unknown>,
+  code: ErrorKey,
+  data: unknown = null,
+): void {
   expect(envelope).toEqual({
     status: STATUS[code] ?? '400',
     code,
     enMsg: EN[code],
     cnMsg: expect.any(String),
-    data: null,
+    data,
   });
   expect(envelope.cnMsg).not.toBe('');
   expect(envelope.cnMsg).not.toBe(envelope.enMsg);

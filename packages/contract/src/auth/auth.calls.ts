@@ -4,6 +4,7 @@ import { VERIFICATION_CODE } from '../constants';
 import {
   accountRule,
   areaCode,
+  captchaFields,
   email,
   optionalText,
   password,
@@ -28,7 +29,8 @@ export const forgetUserPassword = /* @__PURE__ */ defineCall({
   path: '/api/forgetUserPassword',
   area: 'auth',
   auth: 'public',
-  summary: 'reset the login password with a code sent to the account; revokes every session',
+  summary:
+    'reset the login password with a code sent to the account; revokes every session; after repeated wrong codes for the account, also the image code',
   input: z
     .object({
       account: requiredText(254),
@@ -36,6 +38,7 @@ export const forgetUserPassword = /* @__PURE__ */ defineCall({
       code: verificationCode(),
       password: password(),
       confirmPassword: z.optional(requiredText(64)),
+      ...captchaFields,
     })
     .check(z.superRefine(accountRule), sameAs('password', 'confirmPassword')),
   output: z.null(),
@@ -47,9 +50,9 @@ export const sendValidCode = /* @__PURE__ */ defineCall({
   path: '/api/sendValidCode',
   area: 'auth',
   auth: 'public',
-  summary: `send a ${VERIFICATION_CODE.length}-digit code by SMS`,
+  summary: `send a ${VERIFICATION_CODE.length}-digit code by SMS; after several unused codes to the number, with the image code`,
   input: z
-    .object({ phone: requiredText(20), areaCode: areaCode(), lang })
+    .object({ phone: requiredText(20), areaCode: areaCode(), lang, ...captchaFields })
     .check(z.superRefine(phoneRule('phone'))),
   output: codeSent,
   limits: ['sendCode'],
@@ -60,8 +63,8 @@ export const sendMailValidCode = /* @__PURE__ */ defineCall({
   path: '/api/sendMailValidCode',
   area: 'auth',
   auth: 'public',
-  summary: `send a ${VERIFICATION_CODE.length}-digit code by email`,
-  input: z.object({ email: email(), lang }),
+  summary: `send a ${VERIFICATION_CODE.length}-digit code by email; after several unused codes to the address, with the image code`,
+  input: z.object({ email: email(), lang, ...captchaFields }),
   output: codeSent,
   limits: ['sendCode'],
 });

@@ -5,6 +5,7 @@ import {
   accountRule,
   anyPassword,
   areaCode,
+  captchaFields,
   email,
   emptyInput,
   mode,
@@ -54,18 +55,17 @@ export const login = /* @__PURE__ */ defineCall({
   path: '/user/login',
   area: 'user',
   auth: 'public',
-  summary: 'log in by phone or email and password; answers the token',
+  summary:
+    'log in by phone or email and password; answers the token; after repeated failures for the account, also the image code',
   input: z
     .object({
       ...accountFields,
       password: anyPassword(),
-      /** Captcha, asked for after repeated failures: the timestamp given to getVerify and its text. */
-      timestamp: optionalText(20),
-      verifyCode: optionalText(8),
+      ...captchaFields,
     })
     .check(z.superRefine(accountRule)),
   output: tokenOutput,
-  limits: ['login'],
+  // No request limit: the server counts failed logins per address and per account instead.
 });
 
 export const logout = /* @__PURE__ */ defineCall({

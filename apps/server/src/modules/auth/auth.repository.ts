@@ -87,7 +87,8 @@ export function latestCode(db: Executor, target: string) {
     .executeTakeFirst();
 }
 
-export async function countCodesSince(
+/** Codes sent to the target since then that nobody has used. */
+export async function countUnusedCodesSince(
   db: Executor,
   target: string,
   since: number,
@@ -97,6 +98,7 @@ export async function countCodesSince(
     .select((eb) => eb.fn.countAll().as('n'))
     .where('target', '=', target)
     .where('created_at', '>=', BigInt(since))
+    .where('consumed_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -174,6 +176,29 @@ export async function countLoginFailures(
     .where('at', '>=', BigInt(since))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The times of the newest failures from one address since then, newest first, at most `limit`;
+ * only accounts whose key starts with one of the prefixes.
+ */
+export async function recentFailuresFromIp(
+  db: Executor,
+  ip: string,
+  prefixes: readonly string[],
+  since: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('login_failures')
+    .select('at')
+    .where('ip', '=', ip)
+    .where('at', '>=', BigInt(since))
+    .where((eb) => eb.or(prefixes.map((prefix) => eb('account', 'like', `${prefix}%`))))
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.at));
 }
 
 export async function clearLoginFailures(db: Executor, account: string): Promise<void> {

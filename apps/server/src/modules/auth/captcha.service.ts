@@ -1,13 +1,24 @@
 import svgCaptcha from 'svg-captcha';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
+import { tooManyFor } from '../../http/rate-limits';
 import { sha256 } from '../../lib/secrets';
 import * as repo from './auth.repository';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
-/** Failed logins for one account within the window after which a captcha is asked for. */
-export const CAPTCHA_AFTER_FAILURES = 3;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** The image code a call may carry: the timestamp given to getVerify and the text read from it. */
+export interface CaptchaAnswer {
+  timestamp?: string | undefined;
+  verifyCode?: string | undefined;
+}
+
+/** The data of a refusal after which the client must show the image code. */
+export const CAPTCHA_REQUIRED = { captchaRequired: true } as const;
+
+/** Keys of the failure log: a trader's login by its code target key, a reset by "reset:" + it. */
+const LOGIN_KEY_PREFIXES = ['email:', 'sms:'] as const;
+export const resetFailureKey = (targetKey: string) => `reset:${targetKey}`;
 
 const answerHash = (challenge: string, text: string) =>
   sha256(`${challenge}|${text.toLowerCase()}`);
@@ -45,21 +56,64 @@ export async function checkCaptcha(
   return row.answer_hash === answerHash(challenge, answer.trim());
 }
 
-/**
- * Before a password is checked: once an account has failed CAPTCHA_AFTER_FAILURES times within
- * the window, every further attempt needs a correct captcha.
- */
-export async function guardLogin(
-  app: AppContext,
-  accountKey: string,
-  captcha: { timestamp?: string | undefined; verifyCode?: string | undefined },
-): Promise<void> {
-  const since = app.clock.now() - LOGIN_FAILURE_WINDOW_MS;
-  if ((await repo.countLoginFailures(app.db, accountKey, since)) < CAPTCHA_AFTER_FAILURES) return;
-  if (!captcha.timestamp || !captcha.verifyCode) throw new DomainError('captchaRequired');
-  if (!(await checkCaptcha(app, captcha.timestamp, captcha.verifyCode))) {
-    throw new DomainError('captchaWrong');
+/** Refuses unless the call carries a correct image code; each refusal asks for a new image. */
+async function requireCaptcha(app: AppContext, answer: CaptchaAnswer): Promise<void> {
+  if (!answer.timestamp || !answer.verifyCode) {
+    throw new DomainError('captchaRequired', undefined, 200, { data: CAPTCHA_REQUIRED });
   }
+  if (!(await checkCaptcha(app, answer.timestamp, answer.verifyCode))) {
+    throw new DomainError('captchaWrong', undefined, 200, { data: CAPTCHA_REQUIRED });
+  }
+}
+
+/** Failures logged for the key within the failure window. */
+export function recentFailures(app: AppContext, failureKey: string): Promise<number> {
+  const since = app.clock.now() - app.config.captcha.failureWindowMs;
+  return repo.countLoginFailures(app.db, failureKey, since);
+}
+
+/**
+ * Before an account's password or reset code is checked: once it has failed `afterFailures` times
+ * within the window, from whatever addresses, every further attempt needs a correct image code.
+ * The owner is slowed down by one image, never locked out.
+ */
+export async function guardAccount(
+  app: AppContext,
+  failureKey: string,
+  answer: CaptchaAnswer,
+): Promise<void> {
+  if ((await recentFailures(app, failureKey)) < app.config.captcha.afterFailures) return;
+  await requireCaptcha(app, answer);
+}
+
+/**
+ * Before a code is sent: once `afterCodes` codes sent to the address within the window are
+ * unused, the next one needs a correct image code (instead of a per-address limit a stranger
+ * could use to keep the owner from ever getting a code).
+ */
+export async function guardCodeSending(
+  app: AppContext,
+  targetKey: string,
+  answer: CaptchaAnswer,
+): Promise<void> {
+  const { afterCodes, codeWindowMs } = app.config.captcha;
+  const since = app.clock.now() - codeWindowMs;
+  if ((await repo.countUnusedCodesSince(app.db, targetKey, since)) < afterCodes) return;
+  await requireCaptcha(app, answer);
+}
+
+/**
+ * Failed trader logins from one address are limited (`rateLimits.login.perIp`); successes are
+ * not counted. The refusal says how long until the oldest counted failure leaves the window.
+ */
+export async function guardLoginAddress(app: AppContext, ip: string): Promise<void> {
+  const { max, windowMs } = app.config.rateLimits.login.perIp;
+  const now = app.clock.now();
+  // A failure exactly windowMs old has left the window, as the wait said.
+  const since = now - windowMs + 1;
+  const times = await repo.recentFailuresFromIp(app.db, ip, LOGIN_KEY_PREFIXES, since, max);
+  const oldest = times[max - 1];
+  if (oldest !== undefined) throw tooManyFor(oldest + windowMs - now);
 }
 
 export function recordLoginFailure(app: AppContext, accountKey: string, ip: string): Promise<void> {

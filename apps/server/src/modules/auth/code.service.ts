@@ -1,10 +1,11 @@
 import { nationalNumber, VERIFICATION_CODE, type ErrorKey } from '@tidemark/contract';
 import { interpolate, isLanguageCode, loadLocale } from '@tidemark/i18n';
-import { inTransaction } from '../../db/database';
+import { inTransaction, type Executor } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { randomDigits, sha256 } from '../../lib/secrets';
 import * as repo from './auth.repository';
+import { guardCodeSending, type CaptchaAnswer } from './captcha.service';
 import type { DeliveryChannel } from './delivery';
 
 /** Who a code is for: an email, or a phone with its dialling code. */
@@ -32,23 +33,32 @@ function codeHash(key: string, code: string): string {
 
 const seconds = (ms: number) => Math.ceil(ms / 1000);
 
+async function refuseEarlyResend(db: Executor, key: string, now: number): Promise<void> {
+  const last = await repo.latestCode(db, key);
+  const wait = last ? Number(last.created_at) + VERIFICATION_CODE.resendAfterMs - now : 0;
+  if (wait > 0) throw new DomainError('codeWait', { seconds: seconds(wait) });
+}
+
 /**
- * Sends a fresh 6-digit code. One per address per minute; older unused codes stay valid until
- * they expire, but only the newest is checked.
+ * Sends a fresh 6-digit code. One per address per minute; after several unused ones, the next
+ * needs the image code (guardCodeSending). Older unused codes stay valid until they expire, but
+ * only the newest is checked.
  */
 export async function sendCode(
   app: AppContext,
   target: CodeTarget,
-  lang: string | undefined,
+  input: { lang?: string | undefined } & CaptchaAnswer,
   ip: string,
 ): Promise<{ expiresIn: number; resendAfter: number }> {
+  const { lang } = input;
   const key = targetKey(target);
   const now = app.clock.now();
+  // The wait first, so that an image code is not spent on a request refused anyway.
+  await refuseEarlyResend(app.db, key, now);
+  await guardCodeSending(app, key, input);
   const code = randomDigits(VERIFICATION_CODE.length);
   const codeId = await inTransaction(app.db, async (trx) => {
-    const last = await repo.latestCode(trx, key);
-    const wait = last ? Number(last.created_at) + VERIFICATION_CODE.resendAfterMs - now : 0;
-    if (wait > 0) throw new DomainError('codeWait', { seconds: seconds(wait) });
+    await refuseEarlyResend(trx, key, now);
     return repo.insertCode(trx, {
       channel: target.channel,
       target: key,

@@ -1,7 +1,7 @@
 import { authCalls, userCalls, type CallDef } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../lib/secrets';
-import { expectOk, expectRefusal, otherCode } from '../../test/envelopes';
+import { CAPTCHA, expectOk, expectRefusal, otherCode } from '../../test/envelopes';
 import {
   GOOD_PASSWORD,
   ROOMY_LIMITS,
@@ -541,18 +541,25 @@ describe('login', () => {
 
   it('asks for the captcha after 3 failures, refuses a wrong one, and accepts the right one', async () => {
     const { email } = await server.register();
-    for (let i = 0; i < 3; i++) expectRefusal(await login(email, 'Wrong2026'), 'loginFailed');
+    for (let i = 0; i < 2; i++) expectRefusal(await login(email, 'Wrong2026'), 'loginFailed');
+    // The third failure says that the next attempt needs the image code.
+    expectRefusal(await login(email, 'Wrong2026'), 'loginFailedCaptcha', CAPTCHA);
 
     // Even the right password now needs the image code.
-    expectRefusal(await login(email), 'captchaRequired');
+    expectRefusal(await login(email), 'captchaRequired', CAPTCHA);
     const timestamp = String(server.clock.now());
-    expectRefusal(await login(email, GOOD_PASSWORD, { timestamp }), 'captchaRequired');
-    expectRefusal(await login(email, GOOD_PASSWORD, { verifyCode: 'abcd' }), 'captchaRequired');
+    expectRefusal(await login(email, GOOD_PASSWORD, { timestamp }), 'captchaRequired', CAPTCHA);
+    expectRefusal(
+      await login(email, GOOD_PASSWORD, { verifyCode: 'abcd' }),
+      'captchaRequired',
+      CAPTCHA,
+    );
 
     // A captcha that was never drawn.
     expectRefusal(
       await login(email, GOOD_PASSWORD, { timestamp, verifyCode: 'abcd' }),
       'captchaWrong',
+      CAPTCHA,
     );
 
     // A drawn image, answered wrongly (its text never contains '0', 'o', '1', 'i' or 'l').
@@ -563,6 +570,7 @@ describe('login', () => {
     expectRefusal(
       await login(email, GOOD_PASSWORD, { timestamp, verifyCode: '0o1l' }),
       'captchaWrong',
+      CAPTCHA,
     );
 
     // The answer is stored only as a hash, so a test cannot read it from the image; give a drawn
@@ -577,11 +585,13 @@ describe('login', () => {
     // Right captcha, wrong password: still a failed login, and the image is spent.
     expectRefusal(
       await login(email, 'Wrong2026', { timestamp: drawn, verifyCode: 'ABCD' }),
-      'loginFailed',
+      'loginFailedCaptcha',
+      CAPTCHA,
     );
     expectRefusal(
       await login(email, GOOD_PASSWORD, { timestamp: drawn, verifyCode: 'ABCD' }),
       'captchaWrong',
+      CAPTCHA,
     );
 
     const again = String(server.clock.now() + 2);
@@ -601,18 +611,19 @@ describe('login', () => {
     const victim = await server.register();
     const bystander = await server.register();
     for (let i = 0; i < 3; i++) await login(victim.email, 'Wrong2026');
-    expectRefusal(await login(victim.email), 'captchaRequired');
+    expectRefusal(await login(victim.email), 'captchaRequired', CAPTCHA);
     expect((await login(bystander.email)).status).toBe(1);
-    // Failures of an unknown account count too.
+    // Failures of an unknown account count too, and answer as a known one's do.
     const ghost = uniqueEmail();
-    for (let i = 0; i < 3; i++) expectRefusal(await login(ghost), 'loginFailed');
-    expectRefusal(await login(ghost), 'captchaRequired');
+    for (let i = 0; i < 2; i++) expectRefusal(await login(ghost), 'loginFailed');
+    expectRefusal(await login(ghost), 'loginFailedCaptcha', CAPTCHA);
+    expectRefusal(await login(ghost), 'captchaRequired', CAPTCHA);
   });
 
   it('forgets failures older than 15 minutes', async () => {
     const { email } = await server.register();
     for (let i = 0; i < 3; i++) await login(email, 'Wrong2026');
-    expectRefusal(await login(email), 'captchaRequired');
+    expectRefusal(await login(email), 'captchaRequired', CAPTCHA);
     server.clock.advance(15 * 60_000 + 1);
     expect((await login(email)).status).toBe(1);
   });

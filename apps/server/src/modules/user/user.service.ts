@@ -12,7 +12,16 @@ import { signedInUser, type AppContext, type RequestContext } from '../../http/c
 import { DomainError } from '../../http/domain-error';
 import { hashPassword, randomInviteCode, verifyPassword } from '../../lib/secrets';
 import { fundDemoBook } from '../assets/assets.service';
-import { forgetLoginFailures, guardLogin, recordLoginFailure } from '../auth/captcha.service';
+import {
+  CAPTCHA_REQUIRED,
+  forgetLoginFailures,
+  guardAccount,
+  guardLoginAddress,
+  recentFailures,
+  recordLoginFailure,
+  resetFailureKey,
+  type CaptchaAnswer,
+} from '../auth/captcha.service';
 import { phoneTarget, targetKey, useCode, type CodeTarget } from '../auth/code.service';
 import { closeAllSessions, disconnectUser, openSession } from '../auth/session.service';
 import * as repo from './user.repository';
@@ -155,9 +164,16 @@ export async function register(
 // account takes as long to refuse as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
+/** A refusal again, now also telling the client to show the image code. */
+function withCaptcha(error: DomainError): DomainError {
+  return new DomainError(error.key, error.params, error.httpStatus, { data: CAPTCHA_REQUIRED });
+}
+
 /**
- * Logs in by account and password. Unknown account and wrong password answer alike. After
- * repeated failures the captcha of /common/getVerify is required too.
+ * Logs in by account and password. Unknown account and wrong password answer alike. Only
+ * failures count: too many from one address refuse it for a while; after a few for one account,
+ * from anywhere, the captcha of /common/getVerify is required too, so a stranger who knows the
+ * account can slow its owner down by one image but never keep them out.
  */
 export async function login(
   app: AppContext,
@@ -166,16 +182,22 @@ export async function login(
 ): Promise<string> {
   const target = await accountTarget(input.account, input.areaCode);
   const failureKey = targetKey(target);
-  await guardLogin(app, failureKey, input);
+  await guardLoginAddress(app, client.ip);
+  await guardAccount(app, failureKey, input);
+  // Counted as a failure until the password proves right, so that a burst of parallel guesses
+  // is counted as it arrives rather than after every hash has been computed.
+  await recordLoginFailure(app, failureKey, client.ip);
   const user = await findByTarget(app, target);
   decoyHash ??= hashPassword(`decoy-${Math.random()}`);
   const matches = await verifyPassword(user?.password_hash ?? (await decoyHash), input.password);
   if (!user || !matches) {
-    await recordLoginFailure(app, failureKey, client.ip);
+    if ((await recentFailures(app, failureKey)) >= app.config.captcha.afterFailures) {
+      throw new DomainError('loginFailedCaptcha', undefined, 200, { data: CAPTCHA_REQUIRED });
+    }
     throw new DomainError('loginFailed');
   }
-  if (user.status !== 'active') throw new DomainError('accountFrozen');
   await forgetLoginFailures(app, failureKey);
+  if (user.status !== 'active') throw new DomainError('accountFrozen');
   return openSession(app, app.db, Number(user.id), client);
 }
 
@@ -292,13 +314,32 @@ export async function switchMode(
   return next;
 }
 
-/** Resets the login password with a code sent to the account, and ends every session. */
+/**
+ * Resets the login password with a code sent to the account, and ends every session. After a few
+ * refused codes for the account (from anywhere) each further try needs the image code as well.
+ */
 export async function resetPassword(
   app: AppContext,
-  input: { account: string; areaCode?: string | undefined; code: string; password: string },
+  input: {
+    account: string;
+    areaCode?: string | undefined;
+    code: string;
+    password: string;
+  } & CaptchaAnswer,
+  ip: string,
 ): Promise<void> {
   const target = await accountTarget(input.account, input.areaCode);
-  await useCode(app, target, input.code);
+  const failureKey = resetFailureKey(targetKey(target));
+  await guardAccount(app, failureKey, input);
+  try {
+    await useCode(app, target, input.code);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    await recordLoginFailure(app, failureKey, ip);
+    const failures = await recentFailures(app, failureKey);
+    throw failures >= app.config.captcha.afterFailures ? withCaptcha(error) : error;
+  }
+  await forgetLoginFailures(app, failureKey);
   const user = await findByTarget(app, target);
   if (!user) throw new DomainError('accountNotFound');
   const passwordHash = await hashPassword(input.password);
