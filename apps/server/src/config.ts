@@ -132,6 +132,22 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
     .default('2500'),
+  MARKET_FEED: z.enum(['simulator', 'scripted']).default('simulator'),
+  MARKET_SCRIPT: z.string().optional(),
+  TICK_LOG_DAYS: z.coerce.number().min(1).max(3650).default(7),
+  OPTIONS_SETTLE_TOLERANCE_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  OPTIONS_PERIODS: z
+    .string()
+    .regex(/^\d{1,5}(,\d{1,5})*$/, 'must be seconds separated by commas, like 60,120,300')
+    .default('60,120,300'),
+  OPTIONS_POOL_FUNDING_REAL: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('1000000'),
+  OPTIONS_POOL_FUNDING_DEMO: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('100000000'),
 });
 
 export interface Config {
@@ -158,6 +174,16 @@ export interface Config {
   uploads: UploadConfig;
   market: MarketConfig;
   spot: SpotConfig;
+  options: OptionsConfig;
+}
+
+export interface OptionsConfig {
+  /** A settlement (or start) tick older than this before expiry (or start) fails the order. */
+  settleToleranceMs: number;
+  /** Periods (seconds) seeded for every option symbol on a fresh install. */
+  periods: number[];
+  /** USDT moved from each book's treasury to its options pool on a fresh install. */
+  poolFunding: { real: string; demo: string };
 }
 
 export interface SpotConfig {
@@ -192,6 +218,14 @@ export interface MarketConfig {
   tickMs: number;
   /** Days of one-minute history back-filled on first start (tests use less). */
   historyDays: number;
+  /**
+   * Where live prices come from, chosen at start only: the seeded simulator, or a scripted feed
+   * (MARKET_SCRIPT, a JSON file: per symbol a start price and a steady move per second) that makes
+   * test outcomes predictable. Nothing else can feed a price or a tick.
+   */
+  feed?: { kind: 'simulator' } | { kind: 'scripted'; script: string };
+  /** Days the tick log keeps every tick (at least 7 by default). */
+  tickLogDays?: number;
 }
 
 export class ConfigError extends Error {
@@ -230,7 +264,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     captcha: captchaRules(e.CAPTCHA_AFTER_FAILURES),
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
-    market: { seed: e.MARKET_SEED, tickMs: e.MARKET_TICK_MS, historyDays: e.MARKET_HISTORY_DAYS },
+    market: {
+      seed: e.MARKET_SEED,
+      tickMs: e.MARKET_TICK_MS,
+      historyDays: e.MARKET_HISTORY_DAYS,
+      feed: marketFeed(e.MARKET_FEED, e.MARKET_SCRIPT),
+      tickLogDays: e.TICK_LOG_DAYS,
+    },
     spot: {
       makerFeeRate: e.SPOT_MAKER_FEE_RATE,
       takerFeeRate: e.SPOT_TAKER_FEE_RATE,
@@ -243,5 +283,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         layerUsdt: e.MM_LAYER_USDT,
       },
     },
+    options: {
+      settleToleranceMs: e.OPTIONS_SETTLE_TOLERANCE_MS,
+      periods: [...new Set(e.OPTIONS_PERIODS.split(',').map(Number))].filter((n) => n > 0),
+      poolFunding: { real: e.OPTIONS_POOL_FUNDING_REAL, demo: e.OPTIONS_POOL_FUNDING_DEMO },
+    },
   };
+}
+
+function marketFeed(
+  kind: 'simulator' | 'scripted',
+  script: string | undefined,
+): MarketConfig['feed'] {
+  if (kind === 'simulator') return { kind };
+  if (!script) throw new ConfigError(['MARKET_SCRIPT: a scripted feed needs its script file']);
+  return { kind, script: path.resolve(script) };
 }

@@ -12,6 +12,16 @@ import type {
   LedgerTransactionTable,
 } from '../ledger/ledger.table';
 import type { CandleTable } from '../market/market.table';
+import type { TickLogTable } from '../market/tick-log.table';
+import type {
+  OptionChainTable,
+  OptionExposureTable,
+  OptionOrderTable,
+  OptionPeriodTable,
+  OptionProductTable,
+  OptionRecordTable,
+  OptionTraderSaltTable,
+} from '../modules/options/options.table';
 import type { TransferTable } from '../modules/assets/assets.table';
 import type {
   AuditLogTable,
@@ -58,4 +68,12 @@ export interface Database {
   kyc_submissions: KycSubmissionTable;
   operator_sessions: OperatorSessionTable;
   audit_log: AuditLogTable;
+  tick_log: TickLogTable;
+  option_products: OptionProductTable;
+  option_periods: OptionPeriodTable;
+  option_orders: OptionOrderTable;
+  option_records: OptionRecordTable;
+  option_chain: OptionChainTable;
+  option_exposure: OptionExposureTable;
+  option_trader_salts: OptionTraderSaltTable;
 }

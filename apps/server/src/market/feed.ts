@@ -29,7 +29,9 @@ import { prepareCoins, type Coin } from './coins';
 import { dailyHistory, dailyHistoryStart, fillGap, minuteHistoryStart } from './history';
 import type { Market } from './market';
 import * as repo from './market.repository';
+import { readFeedScript, ScriptedFeed } from './scripted';
 import { FeedSimulator, type PrintSink } from './simulator';
+import { TickLog, type Tick } from './tick-log';
 import { buildTicker, Rolling24h } from './tickers';
 
 export interface MarketLog {
@@ -44,6 +46,13 @@ export interface MarketDeps {
   bus: Pick<Bus, 'publish'>;
   config: MarketConfig;
   log: MarketLog;
+}
+
+/** The live price source: the seeded simulator or, chosen at start, a scripted feed for tests. */
+interface LiveFeed {
+  readonly time: number;
+  rebase(time: number, prices: readonly bigint[]): void;
+  step(now: number, sink: PrintSink): void;
 }
 
 /**
@@ -88,7 +97,10 @@ export class SimulatedMarket implements Market, PrintSink {
   private readonly coins: Coin[];
   private readonly states: CoinState[];
   private readonly bySymbol: Map<string, CoinState>;
-  private readonly simulator: FeedSimulator;
+  private readonly simulator: LiveFeed;
+  /** Every tick of the option symbols, with its sequence number (the options' strikes and settlements). */
+  private readonly tickLog: TickLog;
+  private readonly optionStates: CoinState[];
   private readonly publishEvery: number;
   private readonly tickersFrame = new LazyFrame(() => this.tickers());
   private tickerCache: Ticker[] | null = null;
@@ -104,12 +116,14 @@ export class SimulatedMarket implements Market, PrintSink {
     const now = deps.clock.now();
     this.states = this.coins.map((coin) => this.newState(coin, bucketStart('1min', now)));
     this.bySymbol = new Map(this.states.map((s) => [s.coin.symbol, s]));
-    this.simulator = new FeedSimulator(
-      this.coins,
-      deps.config.seed,
-      now,
-      this.coins.map((c) => c.startPrice),
-    );
+    const feed = deps.config.feed ?? { kind: 'simulator' };
+    const startPrices = this.coins.map((c) => c.startPrice);
+    this.simulator =
+      feed.kind === 'scripted'
+        ? new ScriptedFeed(this.coins, readFeedScript(feed.script), now, startPrices)
+        : new FeedSimulator(this.coins, deps.config.seed, now, startPrices);
+    this.tickLog = new TickLog(deps.database, deps.log);
+    this.optionStates = this.states.filter((s) => s.coin.product.options);
     this.publishEvery = Math.max(1, Math.round(PUBLISH_MS / deps.config.tickMs));
   }
 
@@ -119,6 +133,14 @@ export class SimulatedMarket implements Market, PrintSink {
 
   product(symbol: string): Product | undefined {
     return this.bySymbol.get(symbol)?.coin.product;
+  }
+
+  lastTick(symbol: string): Tick | undefined {
+    return this.tickLog.last(symbol);
+  }
+
+  tickDurable(seq: number): Promise<void> {
+    return this.tickLog.durable(seq);
   }
 
   lastPrice(symbol: string): bigint | undefined {
@@ -202,6 +224,7 @@ export class SimulatedMarket implements Market, PrintSink {
     }
     const { db, dialect } = this.deps.database;
     await inTransaction(db, (trx) => repo.insertCandles(trx, dialect, rows));
+    await this.tickLog.start();
     // From the open minute's start: the first tick makes up the part of it already gone, so
     // the minute has its full share of prints and volume.
     this.simulator.rebase(
@@ -224,13 +247,21 @@ export class SimulatedMarket implements Market, PrintSink {
     // The open minute is not stored: the next start fills it again from the last closed one.
     this.flush();
     await this.writes;
+    await this.tickLog.stop();
   }
 
   /** Advances the feed to the clock, stores what closed, and publishes at most every 250 ms. */
   tick(): void {
     const now = this.deps.clock.now();
     if (now - this.simulator.time > MAX_STEP_MS) this.catchUp(now);
+    const before = this.simulator.time;
     this.simulator.step(now, this);
+    if (this.simulator.time > before) {
+      // One tick per option symbol and step: the step's last print.
+      for (const state of this.optionStates)
+        this.tickLog.record(state.coin.symbol, this.simulator.time, state.minute.close);
+      this.tickLog.flush();
+    }
     this.tickerCache = null;
     this.flush();
     if (++this.ticks % this.publishEvery === 0) this.publish();

@@ -1,4 +1,5 @@
 import type { CandlePeriod, Candle, ConversionRate, Product, Ticker } from '@tidemark/contract';
+import type { Tick } from './tick-log';
 
 /**
  * The market as the rest of the server sees it. Prices come only from here (DESIGN.md section 1):
@@ -11,6 +12,10 @@ export interface Market {
   product(symbol: string): Product | undefined;
   /** Last traded price of a symbol, in units; undefined for an unknown symbol. */
   lastPrice(symbol: string): bigint | undefined;
+  /** The newest tick of an option symbol, with its feed sequence number (undefined before one). */
+  lastTick(symbol: string): Tick | undefined;
+  /** Resolves once the tick log holds every tick up to `seq`. */
+  tickDurable(seq: number): Promise<void>;
   /**
    * USDT for one unit of `currency`, in units (USDT itself: MONEY_UNIT). `minute` is the close of
    * the last finished minute (stable for a whole minute), `live` the latest tick.

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import { parseMoney } from '@tidemark/contract';
+import type { Coin } from './coins';
+import type { PrintSink } from './simulator';
+
+/** A symbol's scripted price: `from` at the feed's start, moving `perSecond` (may be negative). */
+export interface ScriptLine {
+  from: string;
+  perSecond: string;
+}
+
+export type FeedScript = Record<string, ScriptLine>;
+
+/** Reads and checks a script file; throws naming what is wrong (the server refuses to start). */
+export function readFeedScript(file: string): FeedScript {
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`${file}: a feed script is an object of symbols`);
+  const script: FeedScript = {};
+  for (const [symbol, line] of Object.entries(parsed as Record<string, unknown>)) {
+    const { from, perSecond } = (line ?? {}) as Partial<ScriptLine>;
+    if (typeof from !== 'string' || typeof perSecond !== 'string')
+      throw new Error(`${file}: ${symbol} needs "from" and "perSecond" decimal strings`);
+    parseMoney(from);
+    parseMoney(perSecond.replace(/^-/, ''));
+    script[symbol] = { from, perSecond };
+  }
+  return script;
+}
+
+/**
+ * The scripted live feed (MARKET_FEED=scripted, chosen at start only): every step prints each
+ * scripted coin at `from + perSecond x seconds since the feed started`, on the coin's price grid;
+ * coins not in the script stay at their last price. It makes test outcomes predictable (a rising
+ * coin wins long, a flat one ties) without any way to set a price while the server runs.
+ */
+export class ScriptedFeed {
+  private now: number;
+  private readonly last: bigint[];
+  private readonly lines: ({ from: bigint; perMs: { num: bigint; neg: boolean } } | undefined)[];
+
+  constructor(
+    readonly coins: readonly Coin[],
+    script: FeedScript,
+    private readonly anchor: number,
+    prices: readonly bigint[],
+  ) {
+    this.now = anchor;
+    this.last = [...prices];
+    this.lines = coins.map((coin) => {
+      const line = script[coin.symbol];
+      if (!line) return undefined;
+      const neg = line.perSecond.startsWith('-');
+      return {
+        from: parseMoney(line.from),
+        perMs: { num: parseMoney(line.perSecond.replace(/^-/, '')), neg },
+      };
+    });
+  }
+
+  get time(): number {
+    return this.now;
+  }
+
+  price(index: number): bigint {
+    return this.last[index] ?? 0n;
+  }
+
+  rebase(time: number, prices: readonly bigint[]): void {
+    this.now = time;
+    this.coins.forEach((coin, i) => {
+      if (!this.lines[i]) this.last[i] = prices[i] ?? 0n;
+    });
+  }
+
+  step(now: number, sink: PrintSink): void {
+    if (now <= this.now) return;
+    this.now = now;
+    this.coins.forEach((coin, i) => {
+      const line = this.lines[i];
+      let price = this.last[i] ?? coin.startPrice;
+      if (line) {
+        const move = (line.perMs.num * BigInt(now - this.anchor)) / 1000n;
+        price = line.perMs.neg ? line.from - move : line.from + move;
+        price -= price % coin.priceStep;
+        if (price < coin.priceStep) price = coin.priceStep;
+      }
+      const previous = this.last[i] ?? price;
+      this.last[i] = price;
+      sink.print(coin, now, price, coin.quantityStep, price >= previous);
+    });
+  }
+}

@@ -1,0 +1,88 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** A symbol offered as options; closed, it takes no new orders (open ones settle as placed). */
+export interface OptionProductTable {
+  symbol: string;
+  enabled: bigint;
+  updated_at: bigint;
+}
+
+/** A period of a symbol with the terms later orders take (each order keeps its own copy). */
+export interface OptionPeriodTable {
+  id: Generated<bigint>;
+  symbol: string;
+  seconds: bigint;
+  /** Fractions in units of 1e-8 (0.85 = 85_000_000). */
+  return_rate: bigint;
+  loss_rate: bigint;
+  min_amount: bigint;
+  max_amount: bigint;
+  enabled: bigint;
+  updated_at: bigint;
+}
+
+/** An option order with every input of its result. */
+export interface OptionOrderTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  book: string;
+  /** instant | period. */
+  kind: string;
+  symbol: string;
+  direction: string;
+  stake: bigint;
+  period_id: bigint;
+  period_seconds: bigint;
+  return_rate: bigint;
+  loss_rate: bigint;
+  /** scheduled | running | settled | failed | cancelled. */
+  status: string;
+  /** Start (acceptance, or the period boundary) and expiry, epoch ms. */
+  open_time: bigint;
+  settle_time: bigint;
+  strike_price: bigint | null;
+  strike_time: bigint | null;
+  strike_seq: bigint | null;
+  settle_price: bigint | null;
+  settle_tick_time: bigint | null;
+  settle_seq: bigint | null;
+  outcome: string | null;
+  payout: bigint | null;
+  record_seq: bigint | null;
+  created_at: bigint;
+  updated_at: bigint;
+}
+
+/** One record of the public settlement chain. */
+export interface OptionRecordTable {
+  seq: bigint;
+  order_id: bigint;
+  symbol: string;
+  expiry: bigint;
+  /** The record without `hash`, RFC 8785 canonical JSON: exactly the bytes that were hashed. */
+  body: string;
+  hash: string;
+  created_at: bigint;
+}
+
+export interface OptionChainTable {
+  id: bigint;
+  seq: bigint;
+  hash: string;
+}
+
+export interface OptionExposureTable {
+  book: string;
+  worst_case: bigint;
+}
+
+export interface OptionTraderSaltTable {
+  user_id: bigint;
+  salt: string;
+}
+
+export type OptionProductRow = Selectable<OptionProductTable>;
+export type OptionPeriodRow = Selectable<OptionPeriodTable>;
+export type OptionOrderRow = Selectable<OptionOrderTable>;
+export type NewOptionOrderRow = Insertable<OptionOrderTable>;
+export type OptionRecordRow = Selectable<OptionRecordTable>;
