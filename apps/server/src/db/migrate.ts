@@ -6,6 +6,7 @@ import { market } from './migrations/0003-market';
 import { spot } from './migrations/0004-spot';
 import { custody } from './migrations/0005-custody';
 import { operatorConsole } from './migrations/0006-console';
+import { favourites } from './migrations/0007-favourites';
 import { options } from './migrations/0009-options';
 import type { MigrationContext } from './migrations/helpers';
 
@@ -18,6 +19,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0004-spot': spot(context),
     '0005-custody': custody(context),
     '0006-console': operatorConsole(context),
+    '0007-favourites': favourites(context),
     '0009-options': options(context),
   };
 }

@@ -28,6 +28,7 @@ import type {
   OperatorSessionTable,
   OperatorTable,
 } from '../modules/console/console.table';
+import type { UserFavouriteTable } from '../modules/favourites/favourites.table';
 import type { KycSubmissionTable } from '../modules/kyc/kyc.table';
 import type { DepositTable, WithdrawalTable } from '../modules/money/money.table';
 import type { UploadTable } from '../modules/images/images.table';
@@ -76,4 +77,5 @@ export interface Database {
   option_chain: OptionChainTable;
   option_exposure: OptionExposureTable;
   option_trader_salts: OptionTraderSaltTable;
+  user_favourites: UserFavouriteTable;
 }

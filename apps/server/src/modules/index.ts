@@ -3,6 +3,7 @@ import { assetsRoutes } from './assets/assets.routes';
 import { authRoutes } from './auth/auth.routes';
 import { commonRoutes } from './common/common.routes';
 import { contentRoutes } from './content/content.routes';
+import { favouriteRoutes } from './favourites/favourites.routes';
 import { kycRoutes } from './kyc/kyc.routes';
 import { marketRoutes } from './market/market.routes';
 import { moneyRoutes } from './money/money.routes';
@@ -25,4 +26,5 @@ export const allRoutes: readonly BoundCall[] = [
   ...moneyRoutes,
   ...kycRoutes,
   ...uploadsRoutes,
+  ...favouriteRoutes,
 ];
