@@ -24,8 +24,11 @@ const SHARP_FORMAT: Record<SniffedType, string> = {
 
 /** Largest side kept; a bigger photo is scaled down (a screenshot or an ID stays legible). */
 export const MAX_SIDE = 4096;
-/** Decoding a "pixel bomb" stops here (about 50 megapixels). */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * The most pixels an upload may have (50 megapixels, a 50 MP camera's photo): a "decompression
+ * bomb" (a small file declaring huge dimensions) is refused from its header, before decoding.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
 
 export interface EncodedImage {
   bytes: Buffer;
@@ -35,18 +38,29 @@ export interface EncodedImage {
   sha256: string;
 }
 
+/** Why an upload is not kept: not a whole JPEG, PNG or WebP, or more pixels than allowed. */
+export type ImageRefusal =
+  { refused: 'notImage' } | { refused: 'tooManyPixels'; width: number; height: number };
+
+const NOT_IMAGE: ImageRefusal = { refused: 'notImage' };
+
 /**
  * Decodes the image and encodes it again as a baseline JPEG: EXIF (GPS, device), ICC and XMP
  * metadata are left behind, the orientation is applied to the pixels, transparency becomes white.
- * Answers null when the bytes are not a whole image of the type their first bytes announce.
+ * Answers a refusal when the bytes are not a whole image of the type their first bytes announce,
+ * or when its header declares more than MAX_INPUT_PIXELS (checked before any pixel is decoded).
  */
-export async function reencodeImage(bytes: Uint8Array): Promise<EncodedImage | null> {
+export async function reencodeImage(bytes: Uint8Array): Promise<EncodedImage | ImageRefusal> {
   const type = sniffImageType(bytes);
-  if (!type) return null;
+  if (!type) return NOT_IMAGE;
   try {
+    // The header only: reading the dimensions decodes no pixels, whatever they claim.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (meta.format !== SHARP_FORMAT[type] || !meta.width || !meta.height) return NOT_IMAGE;
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+      return { refused: 'tooManyPixels', width: meta.width, height: meta.height };
+    }
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const meta = await input.metadata();
-    if (meta.format !== SHARP_FORMAT[type] || !meta.width || !meta.height) return null;
     const { data, info } = await input
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
@@ -61,6 +75,6 @@ export async function reencodeImage(bytes: Uint8Array): Promise<EncodedImage | n
       sha256: createHash('sha256').update(data).digest('hex'),
     };
   } catch {
-    return null;
+    return NOT_IMAGE;
   }
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import { expectOkData, expectRefused, multipartCall, pngImage } from '../money/custody.test-kit';
 import { readUpload } from './images.service';
+import { pngBomb } from './images.test-kit';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -39,6 +40,26 @@ describe('upload limits', () => {
       'uploadTooLarge',
       'The image is too large (at most 0.1 MB)',
     );
+  });
+
+  it('says a decompression bomb is too large, not that it is no image, and keeps nothing', async () => {
+    const { token } = await server.register();
+    const uploads = async () =>
+      Number(
+        (
+          await server.app.db
+            .selectFrom('uploads')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await uploads();
+    expectRefused(
+      await deposit(token, pngBomb(60_000, 60_000)),
+      'imageTooManyPixels',
+      'The image is too large: 60000 × 60000 pixels (at most 50 megapixels)',
+    );
+    expect(await uploads()).toBe(before);
   });
 
   it('cuts off a far larger body before it is read whole', async () => {

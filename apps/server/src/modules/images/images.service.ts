@@ -2,7 +2,7 @@ import type { UploadPurpose } from '@tidemark/contract';
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { reencodeImage, type EncodedImage } from './images.encode';
+import { MAX_INPUT_PIXELS, reencodeImage, type EncodedImage } from './images.encode';
 import * as repo from './images.repository';
 import type { UploadRow } from './images.table';
 import { localDiskStorage, newStorageKey, type UploadStorage } from './images.storage';
@@ -43,7 +43,14 @@ export async function prepareImage(
     throw new DomainError('uploadTooLarge', { max: Math.round((maxBytes / MB) * 10) / 10 });
   }
   const image = await reencodeImage(file);
-  if (!image) throw new DomainError('uploadNotImage');
+  if ('refused' in image) {
+    if (image.refused === 'notImage') throw new DomainError('uploadNotImage');
+    throw new DomainError('imageTooManyPixels', {
+      width: image.width,
+      height: image.height,
+      max: MAX_INPUT_PIXELS / 1_000_000,
+    });
+  }
   return { purpose, image, key: newStorageKey(app.clock.now(), 'jpg') };
 }
 
