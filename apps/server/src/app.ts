@@ -25,6 +25,9 @@ import { allRoutes } from './modules';
 import { sweepOrphanUploads } from './modules/images/images.service';
 import { registerConsole } from './modules/console/console.http';
 import { consoleRoutes } from './modules/console/console.routes';
+import { OptionsJobs } from './modules/options/options.jobs';
+import { optionsConsoleRoutes } from './modules/options/options.console';
+import { seedOptions } from './modules/options/options.service';
 import { MarketMaker } from './modules/spot/market-maker';
 import { SpotExchange } from './modules/spot/spot.exchange';
 import { createMarket } from './market';
@@ -114,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   if (applied.length)
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
+  await seedOptions(app);
   // Files a crash left without their row; in the background, the server need not wait for it.
   void sweepOrphanUploads(app).then(
     (removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned upload files'),
@@ -125,9 +129,13 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   app.spot = exchange;
   const marketMaker = config.spot.marketMaker.enabled ? new MarketMaker(app, exchange) : null;
   await marketMaker?.start();
+  // Settles what expired while the server was down, then every order as it expires.
+  const optionJobs = new OptionsJobs(app);
+  optionJobs.start();
   // Stop what writes first (the market maker, the books, the feed), then close the database.
   fastify.addHook('onClose', async () => {
     marketMaker?.stop();
+    await optionJobs.stop();
     exchange.stop();
     await market.stop();
     await app.writer.run(async () => undefined);
@@ -173,7 +181,10 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
 
   registerCalls(fastify, app, allRoutes, rateLimiters(fastify, config.rateLimits));
   // The operator API (/console/api) and the console app (/console): sessions of their own.
-  await registerConsole(fastify, app, { routes: consoleRoutes, dist: config.consoleDist });
+  await registerConsole(fastify, app, {
+    routes: [...consoleRoutes, ...optionsConsoleRoutes],
+    dist: config.consoleDist,
+  });
 
   registerWebsocket(fastify, app);
   fastify.addHook('preClose', async () => hub.closeAll(1001, 'server shutting down'));

@@ -89,7 +89,11 @@ export function registerCalls(
       handler: async (request, reply) => {
         const user = await authenticate(app, request, call.auth === 'user');
         request.user = user;
-        const source = call.method === 'GET' ? request.query : (request.body ?? {});
+        // A path's `:name` segments are input fields like the query's (GET /api/options/settlements/:seq).
+        const source =
+          call.method === 'GET'
+            ? { ...(request.query as object), ...(request.params as object) }
+            : (request.body ?? {});
         const parsed = await call.input.safeParseAsync(source);
         if (!parsed.success) throw validationError(parsed.error);
         const output = await handler(parsed.data, {

@@ -7,6 +7,7 @@ import { favouriteRoutes } from './favourites/favourites.routes';
 import { kycRoutes } from './kyc/kyc.routes';
 import { marketRoutes } from './market/market.routes';
 import { moneyRoutes } from './money/money.routes';
+import { optionsRoutes } from './options/options.routes';
 import { spotMarketRoutes, spotRoutes } from './spot/spot.routes';
 import { uploadsRoutes } from './images/images.routes';
 import { userRoutes } from './user/user.routes';
@@ -22,6 +23,7 @@ export const allRoutes: readonly BoundCall[] = [
   ...assetsRoutes,
   ...spotRoutes,
   ...spotMarketRoutes,
+  ...optionsRoutes,
   ...walletRoutes,
   ...moneyRoutes,
   ...kycRoutes,

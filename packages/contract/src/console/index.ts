@@ -1,13 +1,18 @@
 import type { ConsoleCallDef } from './console.call';
+import * as optionsConsoleCalls from '../options/options.console';
 import * as consoleCalls from './console.calls';
 
 function isConsoleCall(value: unknown): value is ConsoleCallDef {
   return typeof value === 'object' && value !== null && 'method' in value && 'roles' in value;
 }
 
-/** Every call of the operator API; the server serves exactly these under /console/api. */
+/**
+ * Every call of the operator API (a product's own calls live beside its trader calls, as the
+ * options'); the server serves exactly these under /console/api.
+ */
 export function listConsoleCalls(): ConsoleCallDef[] {
-  return Object.values(consoleCalls).filter(isConsoleCall);
+  const values: unknown[] = [...Object.values(consoleCalls), ...Object.values(optionsConsoleCalls)];
+  return values.filter(isConsoleCall);
 }
 
 export const allConsoleCalls: readonly ConsoleCallDef[] = /* @__PURE__ */ listConsoleCalls();

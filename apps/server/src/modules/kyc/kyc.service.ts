@@ -229,3 +229,19 @@ export async function userAuthInfo(app: AppContext, userId: number): Promise<Use
     advanced: advanced ? toSubmission(advanced) : null,
   };
 }
+
+/**
+ * The country of the user's verified primary verification, or null when primary verification is
+ * not complete (rules that depend on residence, like where options are offered, read it here).
+ */
+export async function verifiedPrimaryCountry(
+  app: AppContext,
+  userId: number,
+): Promise<string | null> {
+  const [level, primary] = await Promise.all([
+    repo.userVerifyLevel(app.db, userId),
+    repo.latestOf(app.db, userId, ['primary']),
+  ]);
+  if (level < VERIFY_LEVEL.primary || primary?.status !== 'verified') return null;
+  return primary.country ?? null;
+}

@@ -1,0 +1,121 @@
+import type { AppContext } from '../../http/context';
+import type { Tick } from '../../market/tick-log';
+import * as repo from './options.repository';
+import { settlementTickOf, settleOrder, start } from './options.service';
+import type { OptionOrderRow } from './options.table';
+
+/** How often the job looks for due orders. */
+const PASS_MS = 100;
+/**
+ * How long after a boundary or expiry the job acts: by then the feed has stepped past it and the
+ * ticks up to it are in the log (a step is at most MARKET_TICK_MS; the log writes after each).
+ */
+const SETTLE_DELAY_MS = 300;
+/** Orders read per query; a larger backlog is worked through query after query. */
+const CHUNK = 5_000;
+/** Ticks logged before this many days ago are pruned, once an hour. */
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * Option delivery's jobs on the app's clock: start scheduled orders at their boundary, settle every
+ * running order after its expiry (one unit of work each, committed together by the group
+ * committer), and prune the tick log past its retention. After a restart the first pass settles
+ * whatever expired while the server was down, from the logged ticks; a settled order is never
+ * settled again (its status guards it).
+ */
+export class OptionsJobs {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private lastPrune = 0;
+
+  constructor(private readonly app: AppContext) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.pass(), PASS_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** One pass; a pass still running is joined rather than doubled. */
+  pass(): Promise<void> {
+    this.running ??= this.work().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async work(): Promise<void> {
+    try {
+      const now = this.app.clock.now();
+      const horizon = now - SETTLE_DELAY_MS;
+      await this.durableTicks();
+      await this.drain('scheduled', horizon);
+      await this.drain('running', horizon);
+      if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+        this.lastPrune = now;
+        const days = this.app.config.market.tickLogDays ?? 7;
+        await repo.pruneTicks(this.app.db, now - days * 86_400_000);
+      }
+    } catch (error) {
+      this.app.log.error({ err: error }, 'option settlement pass failed');
+    }
+  }
+
+  /** Every tick recorded so far is in the log before the pass reads it. */
+  private async durableTicks(): Promise<void> {
+    let last = 0;
+    for (const product of this.app.market.products()) {
+      if (!product.options) continue;
+      last = Math.max(last, this.app.market.lastTick(product.symbol)?.seq ?? 0);
+    }
+    if (last) await this.app.market.tickDurable(last);
+  }
+
+  private async drain(status: 'scheduled' | 'running', horizon: number): Promise<void> {
+    for (;;) {
+      const rows = await repo.due(this.app.db, status, horizon, CHUNK);
+      if (rows.length === 0) return;
+      const moved = await this.settleAll(status, rows);
+      // A chunk none of which could be settled is retried on the next pass, not in a loop.
+      if (rows.length < CHUNK || moved === 0) return;
+    }
+  }
+
+  /**
+   * Each order's tick is looked up once per symbol and time (a burst of orders expiring together
+   * shares it); every order is one unit of work, queued at once so that they share commits.
+   */
+  async settleAll(
+    status: 'scheduled' | 'running',
+    rows: readonly OptionOrderRow[],
+  ): Promise<number> {
+    const ticks = new Map<string, Promise<Tick | null>>();
+    const tickFor = (row: OptionOrderRow) => {
+      const time = Number(status === 'scheduled' ? row.open_time : row.settle_time);
+      const key = `${row.symbol}@${time}`;
+      let tick = ticks.get(key);
+      if (!tick) ticks.set(key, (tick = settlementTickOf(this.app, row.symbol, time)));
+      return tick;
+    };
+    const results = await Promise.allSettled(
+      rows.map(async (row) => {
+        const tick = await tickFor(row);
+        return this.app.writer.runInOrder((trx) =>
+          status === 'scheduled'
+            ? start(this.app, trx, row, tick)
+            : settleOrder(this.app, trx, row, tick),
+        );
+      }),
+    );
+    for (const r of results) {
+      if (r.status === 'rejected')
+        this.app.log.error({ err: r.reason }, 'option settlement failed');
+    }
+  }
+}

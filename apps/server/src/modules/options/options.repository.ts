@@ -1,0 +1,400 @@
+import { sql } from 'kysely';
+import { locksRows, type DatabaseHandle, type Executor } from '../../db/database';
+import type { Tick } from '../../market/tick-log';
+import type {
+  NewOptionOrderRow,
+  OptionOrderRow,
+  OptionPeriodRow,
+  OptionProductRow,
+  OptionRecordRow,
+} from './options.table';
+
+/** Every query of option delivery. */
+
+export const OPEN_STATUSES = ['scheduled', 'running'] as const;
+export const CLOSED_STATUSES = ['settled', 'failed', 'cancelled'] as const;
+
+export function products(db: Executor): Promise<OptionProductRow[]> {
+  return db.selectFrom('option_products').selectAll().orderBy('symbol').execute();
+}
+
+export function product(db: Executor, symbol: string): Promise<OptionProductRow | undefined> {
+  return db
+    .selectFrom('option_products')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .executeTakeFirst();
+}
+
+export function periods(db: Executor, symbol?: string): Promise<OptionPeriodRow[]> {
+  return db
+    .selectFrom('option_periods')
+    .selectAll()
+    .$if(symbol !== undefined, (qb) => qb.where('symbol', '=', symbol!))
+    .orderBy('symbol')
+    .orderBy('seconds')
+    .execute();
+}
+
+export function period(db: Executor, id: number): Promise<OptionPeriodRow | undefined> {
+  return db
+    .selectFrom('option_periods')
+    .selectAll()
+    .where('id', '=', BigInt(id))
+    .executeTakeFirst();
+}
+
+export function insertOrder(db: Executor, row: NewOptionOrderRow): Promise<OptionOrderRow> {
+  return db.insertInto('option_orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function order(
+  handle: Pick<DatabaseHandle, 'dialect'>,
+  db: Executor,
+  id: number,
+  lock = false,
+): Promise<OptionOrderRow | undefined> {
+  return db
+    .selectFrom('option_orders')
+    .selectAll()
+    .where('id', '=', BigInt(id))
+    .$if(lock && locksRows(handle), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+/** Moves an order from `from` to its next state; answers the row, or undefined if it had moved on. */
+export function transition(
+  db: Executor,
+  id: bigint,
+  from: string,
+  patch: Partial<Omit<OptionOrderRow, 'id'>>,
+): Promise<OptionOrderRow | undefined> {
+  return db
+    .updateTable('option_orders')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function orderPage(
+  db: Executor,
+  query: {
+    userId?: number | undefined;
+    book?: string | undefined;
+    kind?: string | undefined;
+    statuses?: readonly string[] | undefined;
+    symbol?: string | undefined;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: OptionOrderRow[]; total: number }> {
+  const base = db
+    .selectFrom('option_orders')
+    .$if(query.userId !== undefined, (qb) => qb.where('user_id', '=', BigInt(query.userId!)))
+    .$if(query.book !== undefined, (qb) => qb.where('book', '=', query.book!))
+    .$if(query.kind !== undefined, (qb) => qb.where('kind', '=', query.kind!))
+    .$if(query.statuses !== undefined, (qb) => qb.where('status', 'in', [...query.statuses!]))
+    .$if(query.symbol !== undefined, (qb) => qb.where('symbol', '=', query.symbol!));
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').offset(query.offset).limit(query.limit).execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function openOrders(
+  db: Executor,
+  userId: number,
+  book: string,
+  kind: string | undefined,
+  symbol: string | undefined,
+): Promise<OptionOrderRow[]> {
+  return db
+    .selectFrom('option_orders')
+    .selectAll()
+    .where('user_id', '=', BigInt(userId))
+    .where('book', '=', book)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .$if(kind !== undefined, (qb) => qb.where('kind', '=', kind!))
+    .$if(symbol !== undefined, (qb) => qb.where('symbol', '=', symbol!))
+    .orderBy('settle_time')
+    .orderBy('id')
+    .execute();
+}
+
+/** Orders whose next step is due: scheduled ones to start, running ones to settle. */
+export function due(
+  db: Executor,
+  status: 'scheduled' | 'running',
+  before: number,
+  limit: number,
+): Promise<OptionOrderRow[]> {
+  const column = status === 'scheduled' ? 'open_time' : 'settle_time';
+  return db
+    .selectFrom('option_orders')
+    .selectAll()
+    .where('status', '=', status)
+    .where(column, '<=', BigInt(before))
+    .orderBy(column)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The last logged tick of a symbol at or before `time`. */
+export async function tickAtOrBefore(
+  db: Executor,
+  symbol: string,
+  time: number,
+): Promise<Tick | undefined> {
+  const row = await db
+    .selectFrom('tick_log')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .where('time', '<=', BigInt(time))
+    .orderBy('time', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toTick(row);
+}
+
+const toTick = (row: { seq: bigint; symbol: string; time: bigint; price: bigint }): Tick => ({
+  seq: Number(row.seq),
+  symbol: row.symbol,
+  time: Number(row.time),
+  price: BigInt(row.price),
+});
+
+/** `count` logged ticks of a symbol on each side of a sequence number, in order. */
+export async function ticksAround(
+  db: Executor,
+  symbol: string,
+  seq: number,
+  count: number,
+): Promise<Tick[]> {
+  const [before, after] = await Promise.all([
+    db
+      .selectFrom('tick_log')
+      .selectAll()
+      .where('symbol', '=', symbol)
+      .where('seq', '<=', BigInt(seq))
+      .orderBy('seq', 'desc')
+      .limit(count + 1)
+      .execute(),
+    db
+      .selectFrom('tick_log')
+      .selectAll()
+      .where('symbol', '=', symbol)
+      .where('seq', '>', BigInt(seq))
+      .orderBy('seq')
+      .limit(count)
+      .execute(),
+  ]);
+  return [...before.reverse(), ...after].map(toTick);
+}
+
+export async function tickBySeq(db: Executor, seq: number): Promise<Tick | undefined> {
+  const row = await db
+    .selectFrom('tick_log')
+    .selectAll()
+    .where('seq', '=', BigInt(seq))
+    .executeTakeFirst();
+  return row && toTick(row);
+}
+
+/** Removes ticks older than `before` (the retention), never one an open order still needs. */
+export async function pruneTicks(db: Executor, before: number): Promise<number> {
+  const oldestOpen = await db
+    .selectFrom('option_orders')
+    .select((eb) => eb.fn.min('strike_time').as('t'))
+    .where('status', 'in', [...OPEN_STATUSES])
+    .executeTakeFirst();
+  const limit = oldestOpen?.t == null ? before : Math.min(before, Number(oldestOpen.t));
+  const result = await db
+    .deleteFrom('tick_log')
+    .where('time', '<', BigInt(limit))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+// --- exposure ----------------------------------------------------------------------------------
+
+export async function exposure(
+  handle: Pick<DatabaseHandle, 'dialect'>,
+  db: Executor,
+  book: string,
+  lock: boolean,
+): Promise<bigint> {
+  const row = await db
+    .selectFrom('option_exposure')
+    .select('worst_case')
+    .where('book', '=', book)
+    .$if(lock && locksRows(handle), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+  return BigInt(row?.worst_case ?? 0n);
+}
+
+export async function addExposure(db: Executor, book: string, delta: bigint): Promise<void> {
+  await db
+    .updateTable('option_exposure')
+    .set({ worst_case: sql`worst_case + ${delta}` })
+    .where('book', '=', book)
+    .execute();
+}
+
+// --- the record chain ----------------------------------------------------------------------------
+
+export async function chainHead(
+  handle: Pick<DatabaseHandle, 'dialect'>,
+  db: Executor,
+): Promise<{ seq: number; hash: string }> {
+  const row = await db
+    .selectFrom('option_chain')
+    .select(['seq', 'hash'])
+    .where('id', '=', 1n)
+    .$if(locksRows(handle), (qb) => qb.forUpdate())
+    .executeTakeFirstOrThrow();
+  return { seq: Number(row.seq), hash: row.hash };
+}
+
+export async function appendRecord(
+  db: Executor,
+  record: {
+    seq: number;
+    orderId: bigint;
+    symbol: string;
+    expiry: bigint;
+    body: string;
+    hash: string;
+    now: bigint;
+  },
+): Promise<void> {
+  await db
+    .insertInto('option_records')
+    .values({
+      seq: BigInt(record.seq),
+      order_id: record.orderId,
+      symbol: record.symbol,
+      expiry: record.expiry,
+      body: record.body,
+      hash: record.hash,
+      created_at: record.now,
+    })
+    .execute();
+  await db
+    .updateTable('option_chain')
+    .set({ seq: BigInt(record.seq), hash: record.hash })
+    .where('id', '=', 1n)
+    .execute();
+}
+
+export function record(db: Executor, seq: number): Promise<OptionRecordRow | undefined> {
+  return db
+    .selectFrom('option_records')
+    .selectAll()
+    .where('seq', '=', BigInt(seq))
+    .executeTakeFirst();
+}
+
+export function recordOfOrder(db: Executor, orderId: bigint): Promise<OptionRecordRow | undefined> {
+  return db
+    .selectFrom('option_records')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+}
+
+export async function recordPage(
+  db: Executor,
+  query: {
+    symbol?: string | undefined;
+    from?: number | undefined;
+    to?: number | undefined;
+    offset: number;
+    limit: number;
+  },
+): Promise<{ rows: OptionRecordRow[]; total: number }> {
+  const base = db
+    .selectFrom('option_records')
+    .$if(query.symbol !== undefined, (qb) => qb.where('symbol', '=', query.symbol!))
+    .$if(query.from !== undefined, (qb) => qb.where('expiry', '>=', BigInt(query.from!)))
+    .$if(query.to !== undefined, (qb) => qb.where('expiry', '<=', BigInt(query.to!)));
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy('seq', 'desc').offset(query.offset).limit(query.limit).execute(),
+    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Records in chain order from `afterSeq`, a chunk at a time (the verifier reads them all). */
+export function recordsFrom(
+  db: Executor,
+  afterSeq: number,
+  limit: number,
+): Promise<OptionRecordRow[]> {
+  return db
+    .selectFrom('option_records')
+    .selectAll()
+    .where('seq', '>', BigInt(afterSeq))
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}
+
+// --- pseudonym salts -------------------------------------------------------------------------------
+
+export async function traderSalt(db: Executor, userId: bigint): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('option_trader_salts')
+    .select('salt')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.salt;
+}
+
+export async function insertSalt(db: Executor, userId: bigint, salt: string): Promise<void> {
+  await db
+    .insertInto('option_trader_salts')
+    .values({ user_id: userId, salt })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+// --- console reads -----------------------------------------------------------------------------------
+
+export function openBySymbol(db: Executor) {
+  return db
+    .selectFrom('option_orders')
+    .select((eb) => [
+      'symbol',
+      'book',
+      'direction',
+      eb.fn.countAll().as('n'),
+      eb.fn.sum<bigint>('stake').as('stake'),
+    ])
+    .where('status', 'in', [...OPEN_STATUSES])
+    .groupBy(['symbol', 'book', 'direction'])
+    .execute();
+}
+
+export function openRates(db: Executor) {
+  return db
+    .selectFrom('option_orders')
+    .select(['symbol', 'book', 'stake', 'return_rate'])
+    .where('status', 'in', [...OPEN_STATUSES])
+    .execute();
+}
+
+/** Settled and failed orders of a book since `from`: the pool's day-by-day result. */
+export function closedSince(db: Executor, book: string, from: number) {
+  return db
+    .selectFrom('option_orders')
+    .select(['settle_time', 'stake', 'payout'])
+    .where('book', '=', book)
+    .where('status', 'in', ['settled', 'failed'])
+    .where('settle_time', '>=', BigInt(from))
+    .execute();
+}

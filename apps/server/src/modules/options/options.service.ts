@@ -1,0 +1,787 @@
+import { randomBytes } from 'node:crypto';
+import {
+  formatMoney,
+  GENESIS_HASH,
+  ORDER_TAB,
+  parseMoney,
+  QUOTE_CURRENCY,
+  type AccountMode,
+  type OptionDirection,
+  type OptionEvent,
+  type OptionKind,
+  type OptionOrder,
+  type OptionOutcome,
+  type OptionPeriod,
+  type OptionStatus,
+  type OptionTerms,
+  type SettlementRecord,
+} from '@tidemark/contract';
+import type { Trx } from '../../db/database';
+import type { AppContext } from '../../http/context';
+import { DomainError } from '../../http/domain-error';
+import { systemAccount, userAccount, type Book } from '../../ledger/accounts';
+import { once } from '../../ledger/idempotency';
+import { systemBalances, userBalances } from '../../ledger/queries';
+import type { Tick } from '../../market/tick-log';
+import { userChannel } from '../../realtime/hub';
+import { notifyBalances } from '../assets/assets.service';
+import { verifiedPrimaryCountry } from '../kyc/kyc.service';
+import {
+  poolCovers,
+  pseudonym,
+  sealRecord,
+  settle,
+  settlementTick,
+  tickOf,
+  worstPayout,
+  type RecordBody,
+} from './options.engine';
+import * as repo from './options.repository';
+import type { OptionOrderRow, OptionPeriodRow, OptionRecordRow } from './options.table';
+
+/**
+ * Option delivery's rules (DESIGN.md section 3). Orders use the contract wallet of the caller's
+ * book; the options pool is the counterparty and never takes a bet it could not pay; every result
+ * comes from logged ticks and the terms stored on the order, and is appended to the public chain.
+ */
+
+const CURRENCY = QUOTE_CURRENCY;
+
+/** EU/EEA, the UK, Australia, Israel, Canada, the US: where retail binaries are banned or unregistered. */
+export const DEFAULT_RESTRICTED_COUNTRIES = [
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
+  'GB',
+  'AU',
+  'IL',
+  'CA',
+  'US',
+];
+export const RESTRICTED_KEY = 'optionsRestrictedCountries';
+
+/** Default terms of the seeded periods, by length. */
+const SEED_TERMS: Record<number, { returnRate: string; lossRate: string }> = {
+  60: { returnRate: '0.80', lossRate: '1' },
+  120: { returnRate: '0.85', lossRate: '1' },
+  300: { returnRate: '0.90', lossRate: '1' },
+};
+const SEED_MIN = '10';
+const SEED_MAX = '10000';
+
+/** A decimal without trailing zeros, for texts: "10", "0.5". */
+export function plain(value: bigint): string {
+  return formatMoney(value).replace(/\.?0+$/, '');
+}
+
+// --- reading -------------------------------------------------------------------------------------
+
+export function toPeriod(row: OptionPeriodRow): OptionPeriod {
+  return {
+    id: Number(row.id),
+    seconds: Number(row.seconds),
+    returnRate: formatMoney(row.return_rate),
+    lossRate: formatMoney(row.loss_rate),
+    minAmount: formatMoney(row.min_amount),
+    maxAmount: formatMoney(row.max_amount),
+  };
+}
+
+const tickFrom = (price: bigint | null, time: bigint | null, seq: bigint | null) =>
+  price === null || time === null || seq === null
+    ? null
+    : { price: formatMoney(price), time: Number(time), feedSeq: Number(seq) };
+
+export function toOrder(row: OptionOrderRow, recordHash: string | null = null): OptionOrder {
+  const strike = tickFrom(row.strike_price, row.strike_time, row.strike_seq);
+  const settled = tickFrom(row.settle_price, row.settle_tick_time, row.settle_seq);
+  const payout = row.payout === null ? null : BigInt(row.payout);
+  return {
+    id: Number(row.id),
+    symbol: row.symbol,
+    direction: row.direction as OptionDirection,
+    amount: formatMoney(row.stake),
+    periodSeconds: Number(row.period_seconds),
+    returnRate: formatMoney(row.return_rate),
+    lossRate: formatMoney(row.loss_rate),
+    strikePrice: strike?.price ?? null,
+    openTime: Number(row.open_time),
+    settleTime: Number(row.settle_time),
+    status: row.status as OptionStatus,
+    kind: row.kind as OptionKind,
+    startTime: row.kind === 'period' ? Number(row.open_time) : null,
+    mode: row.book as AccountMode,
+    strike,
+    settle: settled,
+    settlePrice: settled?.price ?? null,
+    payout: payout === null ? null : formatMoney(payout),
+    profit: payout === null ? null : formatMoney(payout - BigInt(row.stake)),
+    outcome: (row.outcome as OptionOutcome | null) ?? null,
+    recordSeq: row.record_seq === null ? null : Number(row.record_seq),
+    recordHash,
+    createdAt: Number(row.created_at),
+  };
+}
+
+async function withHashes(app: AppContext, rows: OptionOrderRow[]): Promise<OptionOrder[]> {
+  const seqs = rows.flatMap((r) => (r.record_seq === null ? [] : [r.record_seq]));
+  const hashes = new Map<string, string>();
+  if (seqs.length) {
+    const found = await app.db
+      .selectFrom('option_records')
+      .select(['seq', 'hash'])
+      .where('seq', 'in', seqs)
+      .execute();
+    for (const f of found) hashes.set(String(f.seq), f.hash);
+  }
+  return rows.map((r) =>
+    toOrder(r, r.record_seq === null ? null : (hashes.get(String(r.record_seq)) ?? null)),
+  );
+}
+
+/** Enabled periods of an open symbol, for orders placed now. */
+export async function productPeriods(
+  app: AppContext,
+  symbol: string,
+): Promise<{ list: OptionPeriod[] }> {
+  const product = await openProduct(app, symbol);
+  if (!product) return { list: [] };
+  const rows = await repo.periods(app.db, symbol);
+  return { list: rows.filter((r) => r.enabled === 1n).map(toPeriod) };
+}
+
+async function openProduct(app: AppContext, symbol: string) {
+  const market = app.market.product(symbol);
+  if (!market?.tradingOpen || !market.options) return undefined;
+  const row = await repo.product(app.db, symbol);
+  return row?.enabled === 1n ? row : undefined;
+}
+
+export async function restrictedCountries(app: AppContext): Promise<string[]> {
+  const row = await app.db
+    .selectFrom('app_config')
+    .select('value')
+    .where('key', '=', RESTRICTED_KEY)
+    .executeTakeFirst();
+  return parseCountries(row?.value ?? DEFAULT_RESTRICTED_COUNTRIES.join(','));
+}
+
+export function parseCountries(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter((c) => /^[A-Z]{2}$/.test(c)),
+    ),
+  ].sort();
+}
+
+export async function terms(app: AppContext): Promise<OptionTerms> {
+  const [restricted, products] = await Promise.all([
+    restrictedCountries(app),
+    repo.products(app.db),
+  ]);
+  return {
+    restrictedCountries: restricted,
+    realNeedsPrimary: true,
+    settleToleranceMs: app.config.options.settleToleranceMs,
+    products: products.map((p) => ({
+      symbol: p.symbol,
+      enabled: p.enabled === 1n && Boolean(app.market.product(p.symbol)?.tradingOpen),
+    })),
+  };
+}
+
+export async function orderList(
+  app: AppContext,
+  userId: number,
+  book: Book,
+  kind: OptionKind | undefined,
+  query: { tab: number; symbol?: string | undefined; page: number; pageSize: number },
+) {
+  const { rows, total } = await repo.orderPage(app.db, {
+    userId,
+    book,
+    kind,
+    statuses: query.tab === ORDER_TAB.current ? repo.OPEN_STATUSES : repo.CLOSED_STATUSES,
+    symbol: query.symbol,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { list: await withHashes(app, rows), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Open orders: running ones of both kinds (`kind` undefined), or a kind's scheduled and running. */
+export async function openList(
+  app: AppContext,
+  userId: number,
+  book: Book,
+  kind: OptionKind | undefined,
+  symbol: string | undefined,
+): Promise<{ list: OptionOrder[] }> {
+  const rows = await repo.openOrders(app.db, userId, book, kind, symbol);
+  const list = kind === undefined ? rows.filter((r) => r.status === 'running') : rows;
+  if (kind === 'period')
+    list.sort((a, b) => Number(a.status === 'running') - Number(b.status === 'running'));
+  return { list: list.map((r) => toOrder(r)) };
+}
+
+/** One of the caller's own orders (another user's id is "not found", never shown). */
+export async function result(
+  app: AppContext,
+  userId: number,
+  orderId: number,
+): Promise<OptionOrder> {
+  const row = await repo.order(app.database, app.db, orderId);
+  if (!row || Number(row.user_id) !== userId) throw new DomainError('notFound');
+  const [order] = await withHashes(app, [row]);
+  return order!;
+}
+
+// --- placing -----------------------------------------------------------------------------------------
+
+export interface PlaceInput {
+  userId: number;
+  book: Book;
+  kind: OptionKind;
+  symbol: string;
+  direction: OptionDirection;
+  amount: string;
+  periodId: number;
+  idempotencyKey: string | undefined;
+  /** The call's path: one Idempotency-Key may be reused across calls. */
+  call: string;
+}
+
+/** Real-book options need primary verification from a country where they are offered. */
+async function checkJurisdiction(app: AppContext, userId: number, book: Book): Promise<void> {
+  if (book !== 'real') return;
+  const country = await verifiedPrimaryCountry(app, userId);
+  if (country === null) throw new DomainError('optionPrimaryRequired');
+  if ((await restrictedCountries(app)).includes(country.toUpperCase())) {
+    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
+    throw new DomainError('optionRestricted', { country: name });
+  }
+}
+
+function checkBounds(stake: bigint, period: OptionPeriodRow): void {
+  if (stake <= 0n || stake < period.min_amount || stake > period.max_amount) {
+    throw new DomainError('optionAmountRange', {
+      min: plain(period.min_amount),
+      max: plain(period.max_amount),
+    });
+  }
+}
+
+/** The contract wallet's USDT: negative needs a top-up first; less than the stake is refused. */
+async function checkWallet(app: AppContext, trx: Trx, userId: number, book: Book, stake: bigint) {
+  const rows = await userBalances(trx, userId, book);
+  const balance = BigInt(
+    rows.find((r) => r.wallet === 'contract' && r.currency === CURRENCY)?.balance ?? 0n,
+  );
+  if (balance < 0n) throw new DomainError('negativeBalance');
+  if (balance < stake) throw new DomainError('insufficientBalance');
+}
+
+/** Refuses an order the pool could not pay in the worst case, with every open order's. */
+async function checkCover(app: AppContext, trx: Trx, book: Book, stake: bigint, worstCase: bigint) {
+  const openWorstCase = await repo.exposure(app.database, trx, book, true);
+  const poolBalance = (await systemBalances(trx, book, 'options_pool')).get(CURRENCY) ?? 0n;
+  if (!poolCovers({ poolBalance, openWorstCase, stake, worstCase }))
+    throw new DomainError('optionPoolCover');
+}
+
+const stakePostings = (userId: number, book: Book, amount: bigint) => [
+  { account: userAccount(userId, book, 'contract', CURRENCY), amount: -amount },
+  { account: systemAccount(book, 'options_pool', CURRENCY), amount },
+];
+
+export async function place(app: AppContext, input: PlaceInput): Promise<OptionOrder> {
+  const { userId, book, symbol } = input;
+  const stake = parseMoney(input.amount);
+  if (!(await openProduct(app, symbol))) throw new DomainError('currencyNotOpen');
+  const period = await repo.period(app.db, input.periodId);
+  if (!period || period.symbol !== symbol || period.enabled !== 1n)
+    throw new DomainError('optionPeriodUnavailable');
+  checkBounds(stake, period);
+  await checkJurisdiction(app, userId, book);
+
+  const ms = Number(period.seconds) * 1000;
+  let strike: Tick | undefined;
+  if (input.kind === 'instant') {
+    strike = app.market.lastTick(symbol);
+    if (!strike) throw new DomainError('currencyNotOpen');
+    // The strike tick is in the log before the order that names it.
+    await app.market.tickDurable(strike.seq);
+  }
+  const now = app.clock.now();
+  const openTime = input.kind === 'instant' ? now : Math.floor(now / ms) * ms + ms;
+  const worstCase = worstPayout(stake, period.return_rate);
+
+  return once(
+    app.writer,
+    {
+      userId,
+      call: input.call,
+      key: input.idempotencyKey,
+      input: {
+        symbol,
+        direction: input.direction,
+        amount: input.amount,
+        periodId: input.periodId,
+        book,
+      },
+      now,
+    },
+    async (trx) => {
+      await checkWallet(app, trx, userId, book, stake);
+      await checkCover(app, trx, book, stake, worstCase);
+      const postings = stakePostings(userId, book, stake);
+      await app.ledger.precheck(trx, postings);
+      const row = await repo.insertOrder(trx, {
+        user_id: BigInt(userId),
+        book,
+        kind: input.kind,
+        symbol,
+        direction: input.direction,
+        stake,
+        period_id: period.id,
+        period_seconds: period.seconds,
+        return_rate: period.return_rate,
+        loss_rate: period.loss_rate,
+        status: input.kind === 'instant' ? 'running' : 'scheduled',
+        open_time: BigInt(openTime),
+        settle_time: BigInt(openTime + ms),
+        strike_price: strike ? strike.price : null,
+        strike_time: strike ? BigInt(strike.time) : null,
+        strike_seq: strike ? BigInt(strike.seq) : null,
+        settle_price: null,
+        settle_tick_time: null,
+        settle_seq: null,
+        outcome: null,
+        payout: null,
+        record_seq: null,
+        created_at: BigInt(now),
+        updated_at: BigInt(now),
+      });
+      await app.ledger.post(trx, { type: 'option', reference: `option:${row.id}`, postings });
+      await repo.addExposure(trx, book, worstCase);
+      const order = toOrder(row);
+      app.writer.afterCommit(trx, () => publish(app, userId, 'option.placed', order));
+      return order;
+    },
+  );
+}
+
+/** Before its start only: the stake comes back in full. */
+export async function cancel(
+  app: AppContext,
+  userId: number,
+  orderId: number,
+  idempotencyKey: string | undefined,
+  call: string,
+): Promise<OptionOrder> {
+  const now = app.clock.now();
+  return once(
+    app.writer,
+    { userId, call, key: idempotencyKey, input: { orderId }, now },
+    async (trx) => {
+      const row = await repo.order(app.database, trx, orderId, true);
+      if (!row || Number(row.user_id) !== userId) throw new DomainError('notFound');
+      if (row.status !== 'scheduled' || Number(row.open_time) <= now)
+        throw new DomainError('optionOrderStarted');
+      const book = row.book as Book;
+      await repo.exposure(app.database, trx, book, true);
+      const moved = await repo.transition(trx, row.id, 'scheduled', {
+        status: 'cancelled',
+        payout: row.stake,
+        updated_at: BigInt(now),
+      });
+      if (!moved) throw new DomainError('optionOrderStarted');
+      await app.ledger.post(trx, {
+        type: 'option',
+        reference: `option:${row.id}:cancel`,
+        postings: [
+          { account: systemAccount(book, 'options_pool', CURRENCY), amount: -row.stake },
+          { account: userAccount(userId, book, 'contract', CURRENCY), amount: row.stake },
+        ],
+      });
+      await repo.addExposure(trx, book, -worstPayout(row.stake, row.return_rate));
+      const order = toOrder(moved);
+      app.writer.afterCommit(trx, () => publish(app, userId, 'option.settled', order));
+      return order;
+    },
+  );
+}
+
+/** insertOrderMoney: before its start only, within the period's max, covered by the pool. */
+export async function topUp(
+  app: AppContext,
+  userId: number,
+  input: { orderId: number; amount: string },
+  idempotencyKey: string | undefined,
+  call: string,
+): Promise<OptionOrder> {
+  const extra = parseMoney(input.amount);
+  const now = app.clock.now();
+  const first = await repo.order(app.database, app.db, input.orderId);
+  if (!first || Number(first.user_id) !== userId) throw new DomainError('notFound');
+  if (first.book === 'real') await checkJurisdiction(app, userId, 'real');
+  return once(app.writer, { userId, call, key: idempotencyKey, input, now }, async (trx) => {
+    const row = await repo.order(app.database, trx, input.orderId, true);
+    if (!row || Number(row.user_id) !== userId) throw new DomainError('notFound');
+    if (row.status !== 'scheduled' || Number(row.open_time) <= now)
+      throw new DomainError('optionOrderStarted');
+    const book = row.book as Book;
+    const period = await repo.period(trx, Number(row.period_id));
+    const stake = row.stake + extra;
+    // The new stake keeps within the period's maximum.
+    if (period && stake > period.max_amount)
+      throw new DomainError('optionAmountRange', {
+        min: plain(period.min_amount),
+        max: plain(period.max_amount),
+      });
+    const delta = worstPayout(stake, row.return_rate) - worstPayout(row.stake, row.return_rate);
+    await checkWallet(app, trx, userId, book, extra);
+    await checkCover(app, trx, book, extra, delta);
+    const postings = stakePostings(userId, book, extra);
+    await app.ledger.precheck(trx, postings);
+    const moved = await repo.transition(trx, row.id, 'scheduled', {
+      stake,
+      updated_at: BigInt(now),
+    });
+    if (!moved) throw new DomainError('optionOrderStarted');
+    await app.ledger.post(trx, {
+      type: 'option',
+      reference: `option:${row.id}:topup:${now}`,
+      postings,
+    });
+    await repo.addExposure(trx, book, delta);
+    const order = toOrder(moved);
+    app.writer.afterCommit(trx, () => publish(app, userId, 'option.placed', order));
+    return order;
+  });
+}
+
+// --- starting and settling (the jobs call these) ---------------------------------------------------
+
+/**
+ * Starts a scheduled order at its boundary with the last tick at or before it (within the
+ * tolerance), or fails it with a full refund. One unit of work; a second call does nothing.
+ */
+export async function start(
+  app: AppContext,
+  trx: Trx,
+  row: OptionOrderRow,
+  tick: Tick | null,
+): Promise<OptionOrder | null> {
+  if (!tick) return finish(app, trx, row, 'scheduled', null);
+  const now = BigInt(app.clock.now());
+  const moved = await repo.transition(trx, row.id, 'scheduled', {
+    status: 'running',
+    strike_price: tick.price,
+    strike_time: BigInt(tick.time),
+    strike_seq: BigInt(tick.seq),
+    updated_at: now,
+  });
+  if (!moved) return null;
+  const order = toOrder(moved);
+  app.writer.afterCommit(trx, () => publish(app, Number(row.user_id), 'option.started', order));
+  return order;
+}
+
+/** Settles a running order from its settlement tick (null: none within the tolerance: failed). */
+export function settleOrder(
+  app: AppContext,
+  trx: Trx,
+  row: OptionOrderRow,
+  tick: Tick | null,
+): Promise<OptionOrder | null> {
+  return finish(app, trx, row, 'running', tick);
+}
+
+/** The salts of the pseudonyms never change: read once per user. */
+const saltCache = new WeakMap<AppContext, Map<string, string>>();
+
+async function saltOf(app: AppContext, trx: Trx, userId: bigint): Promise<string> {
+  let cache = saltCache.get(app);
+  if (!cache) saltCache.set(app, (cache = new Map()));
+  const known = cache.get(String(userId));
+  if (known) return known;
+  let salt = await repo.traderSalt(trx, userId);
+  if (!salt) {
+    salt = randomBytes(16).toString('hex');
+    await repo.insertSalt(trx, userId, salt);
+    salt = (await repo.traderSalt(trx, userId)) ?? salt;
+    // Cached only once committed: a rolled-back salt must not name the user.
+    const fixed = salt;
+    app.writer.afterCommit(trx, () => cache.set(String(userId), fixed));
+    return salt;
+  }
+  cache.set(String(userId), salt);
+  return salt;
+}
+
+async function finish(
+  app: AppContext,
+  trx: Trx,
+  row: OptionOrderRow,
+  from: 'scheduled' | 'running',
+  tick: Tick | null,
+): Promise<OptionOrder | null> {
+  const book = row.book as Book;
+  const userId = Number(row.user_id);
+  const now = BigInt(app.clock.now());
+  // Lock order as in placing: exposure, then the chain head, then the ledger's accounts.
+  await repo.exposure(app.database, trx, book, true);
+  const strike =
+    from === 'running' && row.strike_price !== null
+      ? {
+          price: BigInt(row.strike_price),
+          time: Number(row.strike_time),
+          seq: Number(row.strike_seq),
+        }
+      : null;
+  const settleTick = strike && tick ? { price: tick.price, time: tick.time, seq: tick.seq } : null;
+  const { outcome, payout } = settle({
+    direction: row.direction as OptionDirection,
+    stake: row.stake,
+    returnRate: row.return_rate,
+    lossRate: row.loss_rate,
+    expiry: Number(row.settle_time),
+    strike,
+    settle: settleTick,
+  });
+  const head = await repo.chainHead(app.database, trx);
+  const seq = head.seq + 1;
+  const moved = await repo.transition(trx, row.id, from, {
+    status: outcome === 'failed' ? 'failed' : 'settled',
+    settle_price: settleTick?.price ?? null,
+    settle_tick_time: settleTick ? BigInt(settleTick.time) : null,
+    settle_seq: settleTick ? BigInt(settleTick.seq) : null,
+    outcome,
+    payout,
+    record_seq: BigInt(seq),
+    updated_at: now,
+  });
+  // Settled already (another process, or an earlier pass): nothing to do, never twice.
+  if (!moved) return null;
+  const salt = await saltOf(app, trx, row.user_id);
+  const body: RecordBody = {
+    seq,
+    orderId: Number(row.id),
+    trader: pseudonym(salt, userId),
+    book,
+    symbol: row.symbol,
+    direction: row.direction as OptionDirection,
+    stake: formatMoney(row.stake),
+    returnRate: formatMoney(row.return_rate),
+    lossRate: formatMoney(row.loss_rate),
+    expiry: Number(row.settle_time),
+    strike: tickOf(strike),
+    settle: tickOf(settleTick),
+    outcome,
+    payout: formatMoney(payout),
+    prevHash: head.hash,
+  };
+  const sealed = sealRecord(body);
+  if (payout > 0n) {
+    await app.ledger.post(trx, {
+      type: 'option',
+      reference: `option:${row.id}:settle`,
+      postings: [
+        { account: systemAccount(book, 'options_pool', CURRENCY), amount: -payout },
+        { account: userAccount(userId, book, 'contract', CURRENCY), amount: payout },
+      ],
+    });
+  }
+  await repo.addExposure(trx, book, -worstPayout(row.stake, row.return_rate));
+  await repo.appendRecord(trx, {
+    seq,
+    orderId: row.id,
+    symbol: row.symbol,
+    expiry: row.settle_time,
+    body: sealed.body,
+    hash: sealed.hash,
+    now,
+  });
+  const order = toOrder(moved, sealed.hash);
+  app.writer.afterCommit(trx, () => publish(app, userId, 'option.settled', order));
+  return order;
+}
+
+function publish(
+  app: AppContext,
+  userId: number,
+  event: OptionEvent['event'],
+  order: OptionOrder,
+): void {
+  if (!app.bus.listened(userChannel(userId))) return;
+  const message: OptionEvent = { event, mode: order.mode, order };
+  app.bus.publish(userChannel(userId), message);
+  void notifyBalances(app, userId, order.mode, [{ wallet: 'contract', currency: CURRENCY }]).catch(
+    (error: unknown) => app.log.warn({ err: error }, 'option balance event failed'),
+  );
+}
+
+/** The settlement tick of an order from the log: the last at or before expiry, within tolerance. */
+export async function settlementTickOf(
+  app: AppContext,
+  symbol: string,
+  time: number,
+): Promise<Tick | null> {
+  const tick = await repo.tickAtOrBefore(app.db, symbol, time);
+  return settlementTick(tick, time, app.config.options.settleToleranceMs);
+}
+
+// --- public record ------------------------------------------------------------------------------------
+
+export function toRecord(row: OptionRecordRow): SettlementRecord {
+  const body = JSON.parse(row.body) as RecordBody;
+  return { ...body, hash: row.hash };
+}
+
+export async function settlements(
+  app: AppContext,
+  query: {
+    symbol?: string | undefined;
+    from?: number | undefined;
+    to?: number | undefined;
+    page: number;
+    pageSize: number;
+  },
+) {
+  const { rows, total } = await repo.recordPage(app.db, {
+    ...query,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { list: rows.map(toRecord), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** Ticks on each side of the strike and the settlement tick shown with a record. */
+const CONTEXT_TICKS = 10;
+
+export async function settlementDetail(app: AppContext, seq: number) {
+  const row = await repo.record(app.db, seq);
+  if (!row) throw new DomainError('notFound');
+  const record = toRecord(row);
+  const around = async (t: SettlementRecord['strike']) =>
+    t
+      ? (await repo.ticksAround(app.db, record.symbol, t.feedSeq, CONTEXT_TICKS)).map((x) =>
+          tickOf(x)!,
+        )
+      : [];
+  const [strike, settleTicks] = await Promise.all([around(record.strike), around(record.settle)]);
+  return { record, ticks: { strike, settle: settleTicks } };
+}
+
+// --- first start ----------------------------------------------------------------------------------------
+
+/**
+ * Products and periods for every option coin, the chain's genesis, the exposure rows, the
+ * restricted countries, and each book's options pool funded from its treasury (once, through the
+ * ledger). Idempotent.
+ */
+export async function seedOptions(app: AppContext): Promise<void> {
+  const now = BigInt(app.clock.now());
+  await app.writer.run(async (trx) => {
+    for (const product of app.market.products()) {
+      if (!product.options) continue;
+      await trx
+        .insertInto('option_products')
+        .values({ symbol: product.symbol, enabled: 1n, updated_at: now })
+        .onConflict((oc) => oc.column('symbol').doNothing())
+        .execute();
+      const existing = await repo.periods(trx, product.symbol);
+      if (existing.length) continue;
+      for (const seconds of app.config.options.periods) {
+        const seeded = SEED_TERMS[seconds] ?? { returnRate: '0.80', lossRate: '1' };
+        await trx
+          .insertInto('option_periods')
+          .values({
+            symbol: product.symbol,
+            seconds: BigInt(seconds),
+            return_rate: parseMoney(seeded.returnRate),
+            loss_rate: parseMoney(seeded.lossRate),
+            min_amount: parseMoney(SEED_MIN),
+            max_amount: parseMoney(SEED_MAX),
+            enabled: 1n,
+            updated_at: now,
+          })
+          .execute();
+      }
+    }
+    await trx
+      .insertInto('option_chain')
+      .values({ id: 1n, seq: 0n, hash: GENESIS_HASH })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    for (const book of ['demo', 'real'] as const) {
+      await trx
+        .insertInto('option_exposure')
+        .values({ book, worst_case: 0n })
+        .onConflict((oc) => oc.column('book').doNothing())
+        .execute();
+    }
+    await trx
+      .insertInto('app_config')
+      .values({
+        key: RESTRICTED_KEY,
+        value: DEFAULT_RESTRICTED_COUNTRIES.join(','),
+        is_public: 0n,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  });
+  for (const book of ['demo', 'real'] as const) {
+    const amount = parseMoney(app.config.options.poolFunding[book]);
+    const key = `options-pool-initial:${book}`;
+    const funded = await app.db
+      .selectFrom('ledger_idempotency')
+      .select('transaction_id')
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (amount <= 0n || funded) continue;
+    await app.writer.run((trx) =>
+      app.ledger.post(trx, {
+        type: 'adjustment',
+        reference: `options-pool:${book}:initial`,
+        idempotencyKey: key,
+        postings: [
+          { account: systemAccount(book, 'treasury', CURRENCY), amount: -amount },
+          { account: systemAccount(book, 'options_pool', CURRENCY), amount },
+        ],
+      }),
+    );
+  }
+}
