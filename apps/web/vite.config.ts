@@ -60,6 +60,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     // Read by scripts/check-budget.mjs to weigh each route's chunks.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything the app shell loads before the first page is one chunk: a few dozen tiny
+        // chunks cost a request and its headers each, more than their bytes.
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
     modulePreload: {
       // A page's preload list leaves out what the importing chunk has already loaded (the app
       // shell's own imports): the entry chunk carries one list per route, so this keeps the first

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoToken } from '../api';
@@ -140,4 +142,76 @@ describe('every page at 360 x 740', () => {
     await page.waitForFunction(() => window.location.hash === '#/');
     await context.close();
   });
+});
+
+/**
+ * Script bytes Chromium may transfer for home (bodies as sent plus HTTP headers): measured at
+ * 161 KB in 26 requests for a visitor and a signed-in trader alike (README, Performance).
+ */
+const HOME_SCRIPT_BUDGET_KB = 170;
+
+/** What the build's budget check (apps/web/scripts/check-budget.mjs) counted for home. */
+function homeFromBuild(): { kb: number; scripts: string[] } {
+  const file = path.resolve(import.meta.dirname, '../../apps/web/dist/.vite/budget.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { home: { kb: number; scripts: string[] } })
+    .home;
+}
+
+describe('what Chromium downloads for home at 360 x 740', () => {
+  for (const who of ['visitor', 'trader'] as const) {
+    it(`stays within the script budget for a ${who}, every script in brotli`, async () => {
+      const context = await newPhone(browser, who === 'trader' ? { token } : {});
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const scripts = new Map<string, { url: string; encoding?: string; bytes?: number }>();
+      cdp.on('Network.responseReceived', (event) => {
+        if (event.type !== 'Script') return;
+        const headers = Object.fromEntries(
+          Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), v]),
+        );
+        scripts.set(event.requestId, {
+          url: new URL(event.response.url).pathname.replace(/^\//, ''),
+          encoding: headers['content-encoding'],
+        });
+      });
+      cdp.on('Network.loadingFinished', (event) => {
+        const script = scripts.get(event.requestId);
+        // Everything that crossed the wire for it: headers and the (compressed) body.
+        if (script) script.bytes = event.encodedDataLength;
+      });
+
+      await page.goto('/#/');
+      // The market is up, and so is what loads after the first paint.
+      await page.locator('.pair-row:not(.pair-row--placeholder)').first().waitFor();
+      await page.locator('.shortcuts').waitFor();
+      await page.waitForLoadState('networkidle');
+
+      const loaded = [...scripts.values()];
+      expect(loaded.every((s) => s.bytes !== undefined)).toBe(true);
+      const kb = loaded.reduce((sum, s) => sum + (s.bytes ?? 0), 0) / 1024;
+      console.warn(`home as a ${who}: ${loaded.length} scripts, ${kb.toFixed(1)} KB transferred`);
+      expect(kb, `home as a ${who}`).toBeLessThanOrEqual(HOME_SCRIPT_BUDGET_KB);
+      // Files too small to gain from compression travel as they are.
+      for (const s of loaded) if (s.bytes && s.bytes > 1500) expect(s.encoding, s.url).toBe('br');
+
+      // The build's check weighs the very files Chromium fetched.
+      const build = homeFromBuild();
+      expect(loaded.map((s) => s.url).sort()).toEqual(build.scripts);
+      // It weighs the bodies; Chromium adds the headers of each answer (well under 600 bytes).
+      expect(build.kb).toBeLessThanOrEqual(kb);
+      expect(kb - build.kb).toBeLessThan(loaded.length * 0.6);
+
+      // The market is on the first screen, above the tab bar.
+      const tabBar = await page.locator('.app-tab-bar').first().boundingBox();
+      const rows = await page.locator('.pair-row:not(.pair-row--placeholder)').all();
+      const visible = [];
+      for (const row of rows) {
+        const box = await row.boundingBox();
+        if (box && box.y + box.height <= (tabBar?.y ?? VIEWPORT.height)) visible.push(row);
+      }
+      expect(visible.length, 'pairs on the first screen').toBeGreaterThanOrEqual(5);
+      await context.close();
+    });
+  }
 });

@@ -32,4 +32,7 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
-setTimeout(preloadToast, 1_000);
+// The toast chunk (with its animation library) warms at the first touch or key, ahead of the
+// request that may answer with a toast; a visitor who only looks never downloads it.
+for (const type of ['pointerdown', 'keydown'] as const)
+  window.addEventListener(type, preloadToast, { once: true, capture: true, passive: true });

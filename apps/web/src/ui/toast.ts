@@ -3,11 +3,11 @@ import type * as ToastExports from 'antd-mobile/es/components/toast';
 
 type ToastModule = typeof ToastExports;
 
-// antd-mobile's Toast brings its animation library; it loads after the first paint, not before.
+// antd-mobile's Toast brings its animation library; it loads when first needed, never up front.
 let toastModule: Promise<ToastModule> | undefined;
 const loadToast = () => (toastModule ??= import('antd-mobile/es/components/toast'));
 
-/** Warms the toast chunk once the first page is up, so the first toast is not late. */
+/** Warms the toast chunk before a toast is due (main.tsx: at the first touch or key press). */
 export function preloadToast(): void {
   void loadToast();
 }

@@ -17,8 +17,8 @@ const RANKED_ROWS = 8;
 const QUICK_BUY_COINS = 3;
 
 /**
- * The market part of home (SPEC.md section 2): quick coin buy, then the pairs ranked by gainers,
- * losers or volume, live. "More" opens the quotes tab.
+ * The market part of home (SPEC.md section 2): the pairs ranked by gainers, losers or volume,
+ * live, on the first screen, then quick coin buy. "More" opens the quotes tab.
  */
 export function HomeMarkets() {
   const { t } = useTranslation();
@@ -35,7 +35,6 @@ export function HomeMarkets() {
 
   return (
     <>
-      <QuickBuy tickers={list.slice(0, QUICK_BUY_COINS)} products={bySymbol} onBuy={buy} />
       <section className="market-card" aria-label={t('market.pairs')}>
         <div className="market-card__head">
           <Segmented
@@ -79,6 +78,7 @@ export function HomeMarkets() {
           ) : null}
         </div>
       </section>
+      <QuickBuy tickers={list.slice(0, QUICK_BUY_COINS)} products={bySymbol} onBuy={buy} />
     </>
   );
 }

@@ -1,39 +1,53 @@
 import { GlobalOutline, UserCircleOutline } from 'antd-mobile-icons';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
 import { AccountCard, VisitorCard } from '../../../features/account/components/account-card';
-import { SetupTasks } from '../../../features/account/components/setup-tasks';
 import { BrandMark } from '../../../ui/brand-mark';
-import { AccountLogEntry } from './account-log-entry';
-import { Shortcuts } from './shortcuts';
 
-// The carousel's gesture and animation libraries load after the page itself.
-const BannerCarousel = lazy(() =>
-  import('../../../features/content/components/banner-carousel').then((m) => ({
-    default: m.BannerCarousel,
-  })),
-);
-
-// Quick buy and the ranked pairs, with the websocket client, also load after the page itself:
-// the first route stays within its size budget and the header and account card paint first.
+// The market, with the websocket client, loads beside the page: it is the first screen after the
+// account card, and the page chunk stays small.
 const HomeMarkets = lazy(() =>
   import('../../../features/market/components/home-markets').then((m) => ({
     default: m.HomeMarkets,
   })),
 );
 
+// Banners, shortcuts and the set-up list sit below the fold at 360 x 740: they load after the
+// first paint, so they never delay it.
+const BelowFold = lazy(() => import('./below-fold'));
+
+/** False for the first paint, true right after it. */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    // A frame callback runs just before the next paint; a task queued from it, just after.
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
 /**
- * The home tab: header, who you are (and demo or real), banners, shortcuts, setup tasks, quick coin
- * buy, the ranked trading pairs and the way to the account-change log.
+ * The home tab: header, who you are (and demo or real), the ranked trading pairs and quick coin
+ * buy on the first screen, then banners, shortcuts, set-up tasks and the way to the account-change
+ * log.
  */
 export default function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const user = useUserInfo();
+  const painted = usePainted();
+  const laterPlaceholder = <div className="banner banner--placeholder" aria-hidden="true" />;
 
   return (
     <div className="home">
@@ -67,17 +81,18 @@ export default function HomePage() {
           <div className="account-card account-card--placeholder" aria-hidden="true" />
         ) : null}
         {!token ? <VisitorCard /> : null}
-        <Suspense fallback={<div className="banner banner--placeholder" aria-hidden="true" />}>
-          <BannerCarousel />
-        </Suspense>
-        <Shortcuts />
-        {user.data ? <SetupTasks user={user.data} /> : null}
-        {token ? <AccountLogEntry /> : null}
         <Suspense
           fallback={<div className="market-card market-card--placeholder" aria-hidden="true" />}
         >
           <HomeMarkets />
         </Suspense>
+        {painted ? (
+          <Suspense fallback={laterPlaceholder}>
+            <BelowFold user={user.data} signedIn={!!token} />
+          </Suspense>
+        ) : (
+          laterPlaceholder
+        )}
       </div>
     </div>
   );
