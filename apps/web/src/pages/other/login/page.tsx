@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BrandMark } from '../../../ui/brand-mark';
 
-const POINTS = ['welcome.pointMarkets', 'welcome.pointDemo', 'welcome.pointSafety'] as const;
+// Only what exists today: options and leverage join the list when they are built.
+const POINTS = [
+  'welcome.pointMarkets',
+  'welcome.pointFunds',
+  'welcome.pointDemo',
+  'welcome.pointSafety',
+] as const;
 
 /** The visitor's welcome: what Tidemark is, then log in, register or look around first. */
 export default function WelcomePage() {
