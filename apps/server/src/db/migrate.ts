@@ -8,6 +8,7 @@ import { custody } from './migrations/0005-custody';
 import { operatorConsole } from './migrations/0006-console';
 import { favourites } from './migrations/0007-favourites';
 import { options } from './migrations/0009-options';
+import { ledgerMemo } from './migrations/0010-ledger-memo';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -21,6 +22,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0006-console': operatorConsole(context),
     '0007-favourites': favourites(context),
     '0009-options': options(context),
+    '0010-ledger-memo': ledgerMemo(context),
   };
 }
 

@@ -27,6 +27,8 @@ export interface LedgerTransactionTable {
   type: string;
   /** The business record it belongs to, "transfer:42". */
   reference: string;
+  /** What it was, as JSON (ledger/memo.ts); '' for transactions posted before memos existed. */
+  memo: Generated<string>;
   created_at: bigint;
 }
 

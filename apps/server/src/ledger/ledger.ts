@@ -19,6 +19,11 @@ export interface PostSpec {
   /** The business record, "transfer:42". */
   reference: string;
   postings: readonly Posting[];
+  /**
+   * What it was, for the account-change log (memo.ts's memoText). Descriptive only: not part of
+   * the content an idempotency key is checked against.
+   */
+  memo?: string;
   /** A retried post with the same key applies once; the same key with other postings is refused. */
   idempotencyKey?: string;
 }
@@ -47,7 +52,7 @@ const SQL = {
   insertKey:
     'INSERT INTO ledger_idempotency (idempotency_key, transaction_id, content_hash) VALUES (?, ?, ?)',
   insertTx:
-    'INSERT INTO ledger_transactions (type, reference, created_at) VALUES (?, ?, ?) RETURNING id',
+    'INSERT INTO ledger_transactions (type, reference, memo, created_at) VALUES (?, ?, ?, ?) RETURNING id',
   balance: 'SELECT balance FROM ledger_accounts WHERE id = ?',
   // PostgreSQL only (SQLite has no row locks): an int8[] of ids, already in ascending order.
   lockAccounts: 'SELECT id FROM ledger_accounts WHERE id = ANY(?) ORDER BY id FOR UPDATE',
@@ -150,7 +155,12 @@ export class Ledger {
     for (const { posting, accountId: cachedId } of resolved) {
       applied.push({ posting, ...(await this.apply(trx, posting, cachedId)) });
     }
-    const [tx] = await this.sql.all(trx, SQL.insertTx, [spec.type, spec.reference, now]);
+    const [tx] = await this.sql.all(trx, SQL.insertTx, [
+      spec.type,
+      spec.reference,
+      spec.memo ?? '',
+      now,
+    ]);
     const transactionId = BigInt(tx!.id as bigint | number);
     if (spec.idempotencyKey) {
       await this.sql.all(trx, SQL.insertKey, [spec.idempotencyKey, transactionId, hash]);

@@ -23,6 +23,7 @@ export interface EntryPage {
     currency: string;
     type: string;
     reference: string;
+    memo: string;
   }[];
   total: number;
 }
@@ -62,6 +63,7 @@ export async function userEntries(
         'a.currency',
         't.type',
         't.reference',
+        't.memo',
       ])
       .orderBy('e.id', 'desc')
       .offset(query.offset)

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_CHANGE_FILTERS, ACCOUNT_MODES, ACCOUNT_TYPES } from '../constants';
+import { SPOT_SIDES } from '../spot/spot.schemas';
 
 export const walletBalance = /* @__PURE__ */ z.object({
   currency: z.string(),
@@ -42,6 +43,23 @@ export const LEDGER_TX_TYPES = [
 ] as const;
 export type LedgerTxType = (typeof LEDGER_TX_TYPES)[number];
 
+export const SPOT_CHANGE_KINDS = ['hold', 'release', 'rest', 'fill'] as const;
+export type SpotChangeKind = (typeof SPOT_CHANGE_KINDS)[number];
+
+export const spotChange = /* @__PURE__ */ z.object({
+  kind: z.enum(SPOT_CHANGE_KINDS),
+  symbol: z.string(),
+  /** The trader's order (spot_orders id, as in findCoinOrderPage). */
+  orderId: z.number(),
+  side: z.enum(SPOT_SIDES),
+  /** A fill's price and quantity of the base coin, before fees. */
+  price: z.optional(z.string()),
+  quantity: z.optional(z.string()),
+  /** A fill's fee, in the entry's currency, already taken from its amount. */
+  fee: z.optional(z.string()),
+});
+export type SpotChange = z.output<typeof spotChange>;
+
 export const accountChange = /* @__PURE__ */ z.object({
   id: z.number(),
   time: z.number(),
@@ -56,6 +74,12 @@ export const accountChange = /* @__PURE__ */ z.object({
   balanceAfter: z.string(),
   /** The business record it belongs to, e.g. "transfer:42". */
   reference: z.string(),
+  /**
+   * What a spot entry was, as the ledger recorded it: an order's hold, its release (cancelled),
+   * the unused rest of its hold once filled, or a fill. Absent on other types and on entries
+   * posted before the ledger kept this.
+   */
+  spot: z.optional(spotChange),
 });
 export type AccountChange = z.output<typeof accountChange>;
 

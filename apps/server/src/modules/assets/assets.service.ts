@@ -10,6 +10,7 @@ import {
   type AccountType,
   type BalanceEvent,
   type LedgerTxType,
+  type SpotChange,
   type UserMoney,
   type WalletBalance,
 } from '@tidemark/contract';
@@ -24,6 +25,7 @@ import {
 } from '../../ledger/accounts';
 import { once } from '../../ledger/idempotency';
 import type { Posted } from '../../ledger/ledger';
+import { readMemo, type LedgerMemo } from '../../ledger/memo';
 import { userBalances, userEntries } from '../../ledger/queries';
 import { userChannel } from '../../realtime/hub';
 import * as repo from './assets.repository';
@@ -203,6 +205,32 @@ export async function transfer(
   return result;
 }
 
+/**
+ * A spot entry as the trader knows it, from the memo its transaction was posted with. A fill pays
+ * both sides in one transaction: the entry in the pair's base coin is the buyer's (it received
+ * the coin), the one in the quote currency the seller's.
+ */
+function spotDetail(memo: LedgerMemo | null, currency: string): { spot?: SpotChange } {
+  if (!memo) return {};
+  if (memo.kind !== 'spot-fill') {
+    const kind =
+      memo.kind === 'spot-hold' ? 'hold' : memo.kind === 'spot-rest' ? 'rest' : 'release';
+    return { spot: { kind, symbol: memo.symbol, orderId: memo.order, side: memo.side } };
+  }
+  const side = currency === memo.symbol.split('/')[0] ? 'buy' : 'sell';
+  return {
+    spot: {
+      kind: 'fill',
+      symbol: memo.symbol,
+      orderId: memo[side].order,
+      side,
+      price: memo.price,
+      quantity: memo.quantity,
+      fee: memo[side].fee,
+    },
+  };
+}
+
 export async function accountChanges(
   app: AppContext,
   userId: number,
@@ -229,6 +257,7 @@ export async function accountChanges(
       amount: formatMoney(BigInt(row.amount)),
       balanceAfter: formatMoney(BigInt(row.balance_after)),
       reference: row.reference,
+      ...spotDetail(readMemo(row.memo), row.currency),
     };
   });
   return { list, total, page: query.page, pageSize: query.pageSize };

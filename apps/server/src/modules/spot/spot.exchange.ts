@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { userAccount, type Book } from '../../ledger/accounts';
+import { memoText } from '../../ledger/memo';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
 import * as repo from './spot.repository';
@@ -211,6 +212,12 @@ export class SpotExchange {
           await this.app.ledger.post(trx, {
             type: 'spot',
             reference: `spot-order:${row.id}`,
+            memo: memoText({
+              kind: 'spot-release',
+              symbol: row.symbol,
+              order: Number(row.id),
+              side: row.side as SpotSide,
+            }),
             postings: [
               {
                 account: userAccount(
@@ -307,7 +314,17 @@ export class SpotExchange {
             amount: hold.amount,
           },
         ];
-        await this.app.ledger.precheck(trx, holdPosting);
+        await this.app.ledger.precheck(trx, holdPosting).catch((error: unknown) => {
+          // A sell holds the coin, not USDT: "please recharge first" would send the trader to
+          // the wrong wallet, so name the coin that is short.
+          if (
+            request.side === 'sell' &&
+            error instanceof DomainError &&
+            error.key === 'insufficientBalance'
+          )
+            throw new DomainError('insufficientToSell', { coin: hold.currency });
+          throw error;
+        });
         await repo.insertOrder(trx, {
           id,
           user_id: BigInt(request.userId),
@@ -332,6 +349,12 @@ export class SpotExchange {
         await this.app.ledger.post(trx, {
           type: 'spot',
           reference: `spot-order:${id}`,
+          memo: memoText({
+            kind: 'spot-hold',
+            symbol: request.symbol,
+            order: Number(id),
+            side: request.side,
+          }),
           postings: holdPosting,
         });
         if (key !== undefined) {

@@ -334,9 +334,10 @@ describe('market orders', () => {
     await buy(token, { symbol: 'SOL/USDT', type: 2, quantity: '10' });
     const held = await pair(token, 'SOL/USDT');
     expect(held.base.available).toBe('9.99000000');
+    // The coin is short, not USDT: the text names it instead of asking for a recharge.
     expect(await sell(token, { symbol: 'SOL/USDT', type: 2, quantity: '10' })).toMatchObject({
-      code: 'insufficientBalance',
-      enMsg: 'Insufficient balance, please recharge first',
+      code: 'insufficientToSell',
+      enMsg: 'Not enough SOL available to sell',
     });
     expect(await pair(token, 'SOL/USDT')).toEqual(held);
     const sold = await sell(token, { symbol: 'SOL/USDT', type: 2, quantity: '9.99' });

@@ -1,7 +1,8 @@
-import type { SpotSide } from '@tidemark/contract';
+import { formatMoney, type SpotSide } from '@tidemark/contract';
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { systemAccount, userAccount, type AccountKey, type Book } from '../../ledger/accounts';
+import { memoText } from '../../ledger/memo';
 import type { Posting } from '../../ledger/ledger';
 import type { SpotEvent, TradeEvent } from '../../engine/spot';
 import * as repo from './spot.repository';
@@ -110,6 +111,14 @@ async function settleTrade(ctx: Context, trade: TradeEvent): Promise<void> {
   await ctx.app.ledger.post(ctx.trx, {
     type: 'spot',
     reference: `spot-trade:${tradeId}`,
+    memo: memoText({
+      kind: 'spot-fill',
+      symbol: rules.symbol,
+      price: formatMoney(BigInt(trade.price)),
+      quantity: formatMoney(quantity),
+      buy: { order: Number(orderId(buyerRow)), fee: formatMoney(buyerFee) },
+      sell: { order: Number(orderId(sellerRow)), fee: formatMoney(sellerFee) },
+    }),
     postings,
   });
   await repo.insertTrades(ctx.trx, [
@@ -152,7 +161,10 @@ async function settleTrade(ctx: Context, trade: TradeEvent): Promise<void> {
   }
 }
 
-/** The end of a user order: what its hold still has goes back to the coin wallet. */
+/**
+ * The end of a user order: what its hold still has goes back to the coin wallet, as the unused
+ * rest of a filled order or as the release of a cancelled one.
+ */
 async function settleDone(ctx: Context, id: number, phase: 'filled' | 'cancelled'): Promise<void> {
   const row = await orderRow(ctx, id);
   if (!row) return;
@@ -160,7 +172,14 @@ async function settleDone(ctx: Context, id: number, phase: 'filled' | 'cancelled
     const userId = Number(row.user_id);
     await ctx.app.ledger.post(ctx.trx, {
       type: 'spot',
-      reference: `spot-order:${id}`,
+      // The order's id, as its hold has (`id` is its engine sequence).
+      reference: `spot-order:${row.id}`,
+      memo: memoText({
+        kind: phase === 'filled' ? 'spot-rest' : 'spot-release',
+        symbol: row.symbol,
+        order: Number(row.id),
+        side: row.side as SpotSide,
+      }),
       postings: [
         {
           account: userAccount(userId, ctx.book, 'coin_hold', row.held_currency),

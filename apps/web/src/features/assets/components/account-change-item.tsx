@@ -1,6 +1,7 @@
 import type { AccountChange } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatSigned, isCredit } from '../amounts';
+import { changeLabel } from '../change-label';
 
 interface AccountChangeItemProps {
   entry: AccountChange;
@@ -12,6 +13,7 @@ interface AccountChangeItemProps {
 export function AccountChangeItem({ entry, dateFormat }: AccountChangeItemProps) {
   const { t } = useTranslation();
   const credit = isCredit(entry.amount);
+  const label = changeLabel(entry, t, formatAmount);
   return (
     <li
       className="change-item"
@@ -20,7 +22,8 @@ export function AccountChangeItem({ entry, dateFormat }: AccountChangeItemProps)
       data-filter={entry.filter}
     >
       <span className="change-item__what">
-        <strong>{t(`assets.types.${entry.type}`)}</strong>
+        <strong>{label.title}</strong>
+        {label.note ? <span className="change-item__note">{label.note}</span> : null}
         <span className="muted">{t(`assets.wallets.${entry.wallet}`)}</span>
         <time dateTime={new Date(entry.time).toISOString()}>{dateFormat.format(entry.time)}</time>
       </span>

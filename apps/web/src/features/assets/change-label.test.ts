@@ -1,0 +1,100 @@
+import type { AccountChange, SpotChange } from '@tidemark/contract';
+import { loadPagesPack } from '@tidemark/i18n';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { changeLabel } from './change-label';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    resources: {
+      en: { translation: await loadPagesPack('en') },
+      zh: { translation: await loadPagesPack('zh') },
+    },
+    interpolation: { escapeValue: false },
+  });
+});
+
+/** Trailing zeros trimmed: enough to see which amount went where. */
+const format = (decimal: string) => decimal.replace(/\.?0+$/, '');
+
+function entry(currency: string, amount: string, spot?: SpotChange): AccountChange {
+  return {
+    id: 1,
+    time: 0,
+    type: 'spot',
+    filter: 'spot',
+    wallet: 'coin',
+    currency,
+    amount,
+    balanceAfter: '0',
+    reference: 'spot-order:12',
+    ...(spot ? { spot } : {}),
+  };
+}
+
+const label = (e: AccountChange, lng = 'en') => changeLabel(e, i18n.getFixedT(lng), format);
+const order = { symbol: 'BTC/USDT', orderId: 12, side: 'buy' } as const;
+
+describe('account-change labels', () => {
+  it('calls a limit order’s hold and its release on cancel what they are, with pair and order', () => {
+    expect(label(entry('USDT', '-4000.00000000', { kind: 'hold', ...order }))).toEqual({
+      title: 'Order hold',
+      note: 'Buy order #12 on BTC/USDT',
+    });
+    expect(label(entry('USDT', '4000.00000000', { kind: 'release', ...order }))).toEqual({
+      title: 'Hold released',
+      note: 'Buy order #12 on BTC/USDT · order cancelled',
+    });
+  });
+
+  it('reads a market buy as its hold, what it bought with the fee, and the unused rest', () => {
+    expect(
+      label(
+        entry('BTC', '0.00999000', {
+          kind: 'fill',
+          ...order,
+          price: '95000.00000000',
+          quantity: '0.01000000',
+          fee: '0.00001000',
+        }),
+      ),
+    ).toEqual({
+      title: 'Bought 0.01 BTC on BTC/USDT',
+      note: 'Buy order #12 on BTC/USDT · fee 0.00001 BTC',
+    });
+    expect(label(entry('USDT', '17.00000000', { kind: 'rest', ...order }))).toEqual({
+      title: 'Hold released',
+      note: 'Buy order #12 on BTC/USDT · unused part of the hold',
+    });
+  });
+
+  it('reads a sale in the currency received, and a fill without fee as such', () => {
+    const sold = entry('USDT', '949.05000000', {
+      kind: 'fill',
+      symbol: 'ETH/USDT',
+      orderId: 7,
+      side: 'sell',
+      price: '3400.00000000',
+      quantity: '0.25000000',
+      fee: '0.00000000',
+    });
+    expect(label(sold)).toEqual({
+      title: 'Sold 0.25 ETH on ETH/USDT',
+      note: 'Sell order #7 on ETH/USDT · no fee',
+    });
+    expect(label(sold, 'zh')).toEqual({
+      title: '在 ETH/USDT 卖出 0.25 ETH',
+      note: 'ETH/USDT 卖单 #7 · 无手续费',
+    });
+  });
+
+  it('falls back to the type for other entries and for spot entries the ledger kept no detail of', () => {
+    expect(label(entry('USDT', '-10.00000000'))).toEqual({ title: 'Spot exchange', note: null });
+    expect(label({ ...entry('USDT', '50.00000000'), type: 'deposit', filter: 'deposit' })).toEqual({
+      title: 'Deposit',
+      note: null,
+    });
+  });
+});
