@@ -64,9 +64,9 @@ export interface TestServer extends Built {
   lastCode(to: string): string;
   /**
    * Stops this server and starts a new one on the same database and clock (a restart); this
-   * object must not be used afterwards.
+   * object must not be used afterwards. `whileDown` runs between the two (time passing, say).
    */
-  restart(): Promise<TestServer>;
+  restart(whileDown?: () => void | Promise<void>): Promise<TestServer>;
   /** Opens /ws (as the user of `token`, if given), subscribes and waits until that took effect. */
   subscribe(channels: string[], token?: string): Promise<Subscription>;
   /** Registers a new trader by email (code read from the outbox) and answers its token. */
@@ -231,8 +231,9 @@ async function serve(
       if (registered.status !== 1) throw new Error(`register: ${registered.enMsg}`);
       return { email, password, token: registered.data.token };
     },
-    async restart() {
+    async restart(whileDown) {
       await built.fastify.close();
+      await whileDown?.();
       return serve(fresh, config, clock, delivery);
     },
     async close() {
