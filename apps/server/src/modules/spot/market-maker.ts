@@ -1,8 +1,10 @@
-import { mulMoney, parseMoney, QUOTE_CURRENCY, roundMoney } from '@tidemark/contract';
+import { parseMoney, QUOTE_CURRENCY } from '@tidemark/contract';
 import type { SpotOrder as EngineOrder } from '../../engine/spot';
 import type { AppContext } from '../../http/context';
 import { systemAccount, type Book } from '../../ledger/accounts';
 import { systemBalances } from '../../ledger/queries';
+import { Random } from '../../market/random';
+import { quoteLadder } from './market-maker.ladder';
 import { INVENTORY_REFERENCE } from './market-maker.report';
 import type { SpotExchange } from './spot.exchange';
 import { quantityFor, type ProductRules } from './spot.rules';
@@ -12,6 +14,8 @@ const REFRESH_MS = 500;
 const BOOKS: readonly Book[] = ['real', 'demo'];
 /** Inventory per coin worth this many ladders; refilled from the treasury below half of it. */
 const LADDERS_OF_INVENTORY = 20n;
+/** The ladders' own random stream, apart from the feed's (which uses small stream numbers). */
+const LADDER_STREAM = 101;
 
 interface Quotes {
   reference: bigint;
@@ -21,8 +25,10 @@ interface Quotes {
 /**
  * The built-in market maker (DESIGN.md section 3): a system account with an inventory that quotes
  * layered bids and asks around the feed price, so the books are never empty and a market order
- * fills near the feed price. When the price moves by half a layer step it pulls its quotes and
- * places a fresh ladder, sized so it never offers more than it holds. Its inventory comes from
+ * fills near the feed price. Its ladder looks like a real book: unevenly spaced levels, small at
+ * the touch and growing away from it (market-maker.ladder.ts). When the price moves by half a
+ * layer step it pulls its quotes and places a fresh ladder, sized so it never offers more than it
+ * holds. Its inventory comes from
  * the treasury (a ledger transfer, never created from nothing), and its quotes are not stored: a
  * restart quotes afresh.
  */
@@ -77,7 +83,16 @@ export class MarketMaker {
 
     const engine = this.exchange.book(book, symbol);
     const inventory = await this.inventory(book, rules, reference);
-    const ladder = this.ladder(rules, reference, inventory);
+    // A fresh draw for every ladder, from the feed's seed, the pair, the book and the price: the
+    // same run quotes the same book, and no two ladders look alike.
+    const random = new Random(
+      this.app.config.market.seed,
+      LADDER_STREAM,
+      this.exchange.symbols().indexOf(symbol),
+      BOOKS.indexOf(book),
+      Number(reference),
+    );
+    const ladder = quoteLadder(rules, reference, inventory, this.config, random);
     const ids: number[] = [];
     const orders: EngineOrder[] = ladder.map((q) => {
       const id = this.exchange.nextSeq();
@@ -99,45 +114,6 @@ export class MarketMaker {
       for (const id of current?.ids ?? []) engine.cancel(id, out);
       for (const order of orders) engine.place(order, out);
     });
-  }
-
-  /** Layers around the reference: best bid and ask half the spread away, then a step apart. */
-  private ladder(
-    rules: ProductRules,
-    reference: bigint,
-    inventory: { base: bigint; quote: bigint },
-  ) {
-    const { spreadBps, stepBps, layers, layerUsdt } = this.config;
-    const layerQuote = parseMoney(layerUsdt);
-    const quotes: { side: 'buy' | 'sell'; price: bigint; quantity: bigint }[] = [];
-    let base = inventory.base;
-    let quote = inventory.quote;
-    for (let i = 0; i < layers; i++) {
-      // In 1e-8 of the price: half the spread, then i steps (1 bp = 10,000 of those).
-      const distance = BigInt(spreadBps) * 5_000n + BigInt(i * stepBps) * 10_000n;
-      const bid = roundMoney(
-        (reference * (100_000_000n - distance)) / 100_000_000n,
-        rules.pricePrecision,
-        'down',
-      );
-      const ask = roundMoney(
-        (reference * (100_000_000n + distance)) / 100_000_000n,
-        rules.pricePrecision,
-        'up',
-      );
-      const bidQuantity = quantityFor(rules, layerQuote, bid);
-      const bidCost = mulMoney(bidQuantity, bid, 'up');
-      if (bid > 0n && bidQuantity > 0n && bidCost <= quote) {
-        quotes.push({ side: 'buy', price: bid, quantity: bidQuantity });
-        quote -= bidCost;
-      }
-      const askQuantity = quantityFor(rules, layerQuote, ask);
-      if (askQuantity > 0n && askQuantity <= base) {
-        quotes.push({ side: 'sell', price: ask, quantity: askQuantity });
-        base -= askQuantity;
-      }
-    }
-    return quotes;
   }
 
   /**
