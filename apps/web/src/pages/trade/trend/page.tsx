@@ -13,7 +13,9 @@ import { MarketActivity } from '../../../features/market/components/market-activ
 import { MarketProblem } from '../../../features/market/components/market-problem';
 import { pricePlaces } from '../../../features/market/components/pair-row';
 import { PairSwitcher } from '../../../features/market/components/pair-switcher';
-import { PeriodTabs, type ChartView } from '../../../features/market/components/period-tabs';
+import { IndicatorBar } from '../../../features/market/components/chart/indicator-bar';
+import { CHART_VIEWS, type ChartView } from '../../../features/market/components/period-tabs';
+import { Segmented } from '../../../features/market/components/segmented';
 import {
   TickerStats,
   TickerStatsPlaceholder,
@@ -25,11 +27,17 @@ import {
   SPOT_TRADE_PATH,
   spotTradePath,
 } from '../../../features/market/paths';
+import { useIndicators } from '../../../features/market/hooks/use-indicators';
 import { PageHeader } from '../../../ui/page-header';
 import { useRouteExists } from '../../../ui/route-registry';
 
 // lightweight-charts is the heaviest thing on this page: it is its own chunk, loaded here only.
 const PriceChart = lazy(() => import('../../../features/market/components/chart/price-chart'));
+const DepthChart = lazy(() => import('../../../features/market/components/chart/depth-chart'));
+
+/** The chart's periods, then the depth chart of the live book as one more tab. */
+type TrendView = ChartView | 'depth';
+const TREND_VIEWS: readonly TrendView[] = [...CHART_VIEWS, 'depth'];
 
 /** The symbol of ?symbol=BTC%2FUSDT, or BTC/USDT when it is missing or malformed. */
 function useSymbol(): string {
@@ -44,7 +52,8 @@ export default function TrendPage() {
   const navigate = useNavigate();
   const exists = useRouteExists();
   const symbol = useSymbol();
-  const [view, setView] = useState<ChartView>('15min');
+  const [view, setView] = useState<TrendView>('15min');
+  const [indicators, toggleIndicator] = useIndicators();
   const ticker = useTicker(symbol);
   const token = useSession((s) => s.token);
   const mode = useUserInfo().data?.mode;
@@ -76,10 +85,38 @@ export default function TrendPage() {
       {ticker.isError && !ticker.data ? (
         <MarketProblem onRetry={() => void ticker.refetch()} />
       ) : null}
-      <PeriodTabs value={view} onChange={setView} />
+      <Segmented
+        className="period-tabs"
+        label={t('market.period')}
+        items={TREND_VIEWS.map((key) => ({
+          key,
+          label: key === 'depth' ? t('chart.depth') : t(`market.periods.${key}`),
+        }))}
+        value={view}
+        onChange={setView}
+      />
       <Suspense fallback={<div className="price-chart price-chart--placeholder" />}>
-        <PriceChart key={symbol} symbol={symbol} view={view} precision={places} />
+        {view === 'depth' ? (
+          <DepthChart
+            key={symbol}
+            symbol={symbol}
+            book={book}
+            pricePlaces={places}
+            quantityPlaces={product?.quantityPrecision ?? 4}
+          />
+        ) : (
+          <PriceChart
+            key={symbol}
+            symbol={symbol}
+            view={view}
+            precision={places}
+            indicators={indicators}
+          />
+        )}
       </Suspense>
+      {view !== 'depth' && view !== 'line' ? (
+        <IndicatorBar on={indicators} onToggle={toggleIndicator} />
+      ) : null}
       <MarketActivity
         key={symbol}
         symbol={symbol}

@@ -1,0 +1,158 @@
+import type { AccountMode } from '@tidemark/contract';
+import { groupThousands } from '@tidemark/contract/rules';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
+import {
+  AreaSeries,
+  ColorType,
+  createOptionsChart,
+  LineStyle,
+  LineType,
+  type IChartApiBase,
+  type ISeriesApi,
+} from 'lightweight-charts';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDepth } from '../../api/depth';
+import { depthCurve, type DepthPoint } from '../../depth-curve';
+import { usePalette, withAlpha } from '../../hooks/use-palette';
+import { ChartAttribution } from './chart-attribution';
+
+/**
+ * The depth chart: the book's cumulative bids (left of the mid price) and asks (right of it), from
+ * the live `depth.<symbol>.<book>` channel. lightweight-charts' options chart puts prices on the
+ * horizontal scale, so the curves are two stepped area series.
+ */
+
+interface DepthChartProps {
+  symbol: string;
+  book: AccountMode | undefined;
+  pricePlaces: number;
+  quantityPlaces: number;
+}
+
+const points = (curve: DepthPoint[]) => curve.map((p) => ({ time: p.price, value: p.total }));
+
+export default function DepthChart({ symbol, book, pricePlaces, quantityPlaces }: DepthChartProps) {
+  const { t } = useTranslation();
+  const depth = useDepth(symbol, book);
+  const palette = usePalette();
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApiBase<number> | null>(null);
+  const bids = useRef<ISeriesApi<'Area', number> | null>(null);
+  const asks = useRef<ISeriesApi<'Area', number> | null>(null);
+
+  useEffect(() => {
+    if (!box.current) return;
+    const made = createOptionsChart(box.current, {
+      autoSize: true,
+      handleScroll: false,
+      handleScale: false,
+      layout: { attributionLogo: false },
+      // The prices along the bottom: set when the chart is made, so a new precision makes a new one.
+      localization: {
+        precision: pricePlaces,
+        timeFormatter: (price: number) => groupThousands(price.toFixed(pricePlaces)),
+      },
+    });
+    const style = {
+      lineWidth: 2,
+      lineType: LineType.WithSteps,
+      lastValueVisible: false,
+      priceLineVisible: false,
+    } as const;
+    bids.current = made.addSeries(AreaSeries, style);
+    asks.current = made.addSeries(AreaSeries, style);
+    chart.current = made;
+    return () => {
+      made.remove();
+      chart.current = null;
+      bids.current = null;
+      asks.current = null;
+    };
+  }, [pricePlaces]);
+
+  useEffect(() => {
+    chart.current?.applyOptions({
+      layout: {
+        background: { type: ColorType.Solid, color: palette.background },
+        textColor: palette.text,
+        fontFamily: palette.font,
+        fontSize: 11,
+      },
+      grid: { vertLines: { visible: false }, horzLines: { color: palette.grid } },
+      crosshair: {
+        vertLine: {
+          color: palette.text,
+          style: LineStyle.Dashed,
+          labelBackgroundColor: palette.border,
+        },
+        horzLine: {
+          color: palette.text,
+          style: LineStyle.Dashed,
+          labelBackgroundColor: palette.border,
+        },
+      },
+      rightPriceScale: { borderColor: palette.border },
+      timeScale: { borderColor: palette.border },
+    });
+    const quantityFormat = {
+      type: 'custom' as const,
+      minMove: 10 ** -quantityPlaces,
+      formatter: (value: number) => groupThousands(value.toFixed(quantityPlaces)),
+    };
+    bids.current?.applyOptions({
+      lineColor: palette.up,
+      topColor: withAlpha(palette.up, 0.4),
+      bottomColor: withAlpha(palette.up, 0.05),
+      priceFormat: quantityFormat,
+    });
+    asks.current?.applyOptions({
+      lineColor: palette.down,
+      topColor: withAlpha(palette.down, 0.4),
+      bottomColor: withAlpha(palette.down, 0.05),
+      priceFormat: quantityFormat,
+    });
+  }, [palette, pricePlaces, quantityPlaces]);
+
+  const curve = depth.data ? depthCurve(depth.data) : null;
+  useEffect(() => {
+    if (!curve) return;
+    bids.current?.setData(points(curve.bids));
+    asks.current?.setData(points(curve.asks));
+    chart.current?.timeScale().fitContent();
+    // A new frame is a new depth object; the curve is derived from it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [depth.data, pricePlaces]);
+
+  const empty = curve !== null && curve.bids.length === 0 && curve.asks.length === 0;
+  return (
+    <div className="price-chart-wrap">
+      <div
+        className="price-chart depth-chart"
+        dir="ltr"
+        data-view="depth"
+        data-bids={curve?.bids.length ?? 0}
+        data-asks={curve?.asks.length ?? 0}
+      >
+        <div ref={box} className="price-chart__canvas" />
+        <div className="price-chart__legend depth-chart__legend">
+          <span className="depth-chart__key depth-chart__key--bid">{t('chart.bids')}</span>
+          {curve && curve.mid !== null ? (
+            <span>
+              {t('chart.mid')}{' '}
+              <span className="num">{groupThousands(curve.mid.toFixed(pricePlaces))}</span>
+            </span>
+          ) : null}
+          <span className="depth-chart__key depth-chart__key--ask">{t('chart.asks')}</span>
+        </div>
+        {depth.isPending && book ? (
+          <div className="price-chart__overlay" role="status" aria-label={t('common.loading')}>
+            <DotLoading color="primary" />
+          </div>
+        ) : null}
+        {empty ? <div className="price-chart__overlay">{t('chart.emptyBook')}</div> : null}
+      </div>
+      <ChartAttribution />
+    </div>
+  );
+}
