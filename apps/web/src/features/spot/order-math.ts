@@ -130,3 +130,92 @@ export function orderTotal(
   if (price === null || quantity === null) return null;
   return { units: mulMoney(price, quantity, 'up'), estimated: !limit };
 }
+
+/** Whether an order adds to the book (maker) or takes from it (taker), for its fee rate. */
+export type FeeRole = 'maker' | 'taker';
+
+interface SheetContext {
+  lastPrice: string | undefined;
+  /** The best prices of the book, when it is known: a limit order that crosses them takes. */
+  bestBid: string | undefined;
+  bestAsk: string | undefined;
+  makerFeeRate: string;
+  takerFeeRate: string;
+  quantityPlaces: number;
+}
+
+/** What the confirmation sheet shows of an order, in exact units. */
+export interface OrderFigures {
+  /** The limit price, or the last price a market order is estimated at (null: unknown yet). */
+  price: Money | null;
+  /** Base quantity bought or sold (for a market buy by amount: what the amount comes to). */
+  quantity: Money | null;
+  /** The order's value in the quote currency: what a buy pays, what a sell fetches before fee. */
+  total: Money | null;
+  role: FeeRole;
+  /** The rate of that role, as the product's configuration gives it ("0.00100000"). */
+  rate: string;
+  /** The fee, in what the trader receives: the base coin on a buy, the quote on a sell. */
+  fee: Money | null;
+  feeIn: 'base' | 'quote';
+  /** What the trader receives after the fee. */
+  receives: Money | null;
+  /** True when price, quantity or total are estimated at the last price (market orders). */
+  estimated: boolean;
+}
+
+/**
+ * The figures of the confirmation sheet, as the server will settle them (spot.settle): a buyer
+ * pays its fee in the coin it receives and a seller in the USDT it receives, each the rate of its
+ * role times what it receives, rounded down. A market order takes; a limit order takes when its
+ * price reaches the other side of the book, and makes otherwise. Market orders are estimated at
+ * the last price; the book may fill them elsewhere.
+ */
+export function orderFigures(draft: OrderDraft, context: SheetContext): OrderFigures {
+  const limit = draft.type === SPOT_ORDER_TYPE.limit;
+  const buying = draft.side === 'buy';
+  const price = limit ? typedUnits(draft.price) : tryParseMoney(context.lastPrice ?? '');
+  let quantity: Money | null;
+  let total: Money | null;
+  if (usesAmount(draft)) {
+    total = typedUnits(draft.amount);
+    quantity =
+      total !== null && price !== null && price > 0n
+        ? roundMoney(divMoney(total, price, 'down'), context.quantityPlaces, 'down')
+        : null;
+  } else {
+    quantity = typedUnits(draft.quantity);
+    total =
+      quantity !== null && price !== null
+        ? mulMoney(price, quantity, buying ? 'up' : 'down')
+        : null;
+  }
+
+  let role: FeeRole = 'taker';
+  if (limit && price !== null) {
+    const against = tryParseMoney((buying ? context.bestAsk : context.bestBid) ?? '');
+    const crosses = against !== null && (buying ? price >= against : price <= against);
+    // With no book to compare with, the higher of the two rates is the honest estimate.
+    if (against === null)
+      role = rateUnits(context.makerFeeRate) > rateUnits(context.takerFeeRate) ? 'maker' : 'taker';
+    else role = crosses ? 'taker' : 'maker';
+  }
+  const rate = role === 'maker' ? context.makerFeeRate : context.takerFeeRate;
+  const received = buying ? quantity : total;
+  const fee = received === null ? null : mulMoney(received, rateUnits(rate), 'down');
+  return {
+    price,
+    quantity,
+    total,
+    role,
+    rate,
+    fee,
+    feeIn: buying ? 'base' : 'quote',
+    receives: received === null || fee === null ? null : received - fee,
+    estimated: !limit,
+  };
+}
+
+function rateUnits(rate: string): Money {
+  return tryParseMoney(rate) ?? 0n;
+}

@@ -103,9 +103,16 @@ describe('the order form', () => {
     );
   });
 
-  it('lets a market buy give the USDT to spend, and a sell spend the coin', () => {
+  it('enters a market buy as the USDT to spend, by hand or as a share of the balance', () => {
     render(<Harness config={config} balances={balances} />);
     fireEvent.click(document.querySelector('[data-type="market"]')!);
+    // Spending USDT is where a market buy starts; the toggle switches to the coin and back.
+    expect(input('quantity')).toBeNull();
+    fireEvent.click(document.querySelector('[data-percent="50"]')!);
+    expect(input('amount').value).toBe('50000');
+    expect(summary('total')).toBe('50,000.00 USDT');
+    fireEvent.click(document.querySelector('.unit-toggle[data-unit="USDT"]')!);
+    expect(input('amount')).toBeNull();
     fireEvent.click(document.querySelector('.unit-toggle[data-unit="BTC"]')!);
     type('amount', '250.555');
     expect(input('amount').value).toBe('250.55');

@@ -79,7 +79,7 @@ export function OrderForm({
       {byAmount ? (
         <OrderField
           name="amount"
-          label={t('spot.form.amount')}
+          label={t('spot.form.spend')}
           value={draft.amount}
           onChange={form.setAmount}
           unit={<UnitToggle unit={quote} other={base} onSwitch={() => form.setBy('quantity')} />}

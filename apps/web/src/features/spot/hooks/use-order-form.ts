@@ -54,7 +54,9 @@ export function useOrderForm({ side, lastPrice, ...places }: OrderFormOptions): 
     price: '',
     quantity: '',
     amount: '',
-    by: 'quantity',
+    // A market buy is entered as the USDT to spend, as on leading exchanges; the unit toggle
+    // switches it to a quantity of the coin.
+    by: 'amount',
   });
   const [prefilled, setPrefilled] = useState(false);
   const update = (change: Partial<OrderDraft>) => setDraft((d) => ({ ...d, ...change }));

@@ -14,6 +14,7 @@ import { DEFAULT_SYMBOL, spotTradePath } from '../../../features/market/paths';
 import { usePairBalances } from '../../../features/spot/api/pair-balances';
 import { useProductConfig } from '../../../features/spot/api/product-config';
 import { useOpenOrders } from '../../../features/spot/api/spot-orders';
+import { OrderConfirmSheet } from '../../../features/spot/components/order-confirm-sheet';
 import { OrderForm } from '../../../features/spot/components/order-form';
 import { useOrderForm } from '../../../features/spot/hooks/use-order-form';
 import { Activity } from './activity';
@@ -77,7 +78,7 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
     quantityPlaces: rules?.quantityPrecision,
     lastPrice,
   });
-  const [busy, submit] = usePlaceOrderAction(
+  const action = usePlaceOrderAction(
     form,
     rules && balances.data
       ? {
@@ -86,6 +87,16 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
           availableBase: balances.data.base.available,
           lastPrice,
           tradingOpen: rules.tradingOpen,
+        }
+      : null,
+    rules
+      ? {
+          lastPrice,
+          bestBid: depth.data?.bids[0]?.[0],
+          bestAsk: depth.data?.asks[0]?.[0],
+          makerFeeRate: rules.makerFeeRate,
+          takerFeeRate: rules.takerFeeRate,
+          quantityPlaces: rules.quantityPrecision,
         }
       : null,
     mode,
@@ -118,8 +129,8 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
               config={rules}
               lastPrice={lastPrice}
               balances={balances.data}
-              busy={busy}
-              onSubmit={() => void submit()}
+              busy={action.busy}
+              onSubmit={action.review}
             />
           ) : (
             <VisitorPrompt />
@@ -138,6 +149,17 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
           />
         </div>
       </div>
+      <OrderConfirmSheet
+        order={action.pending}
+        symbol={symbol}
+        base={base}
+        quote={quote}
+        pricePlaces={pricePlaces}
+        quantityPlaces={quantityPlaces}
+        busy={action.busy}
+        onConfirm={() => void action.confirm()}
+        onClose={action.cancel}
+      />
       <Activity
         symbol={symbol}
         book={book}

@@ -5,44 +5,77 @@ import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { assetsKeys } from '../../../features/assets/api/assets-queries';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
-import { usePlaceOrder } from '../../../features/spot/api/spot-mutations';
+import { usePlaceOrder, type OrderInput } from '../../../features/spot/api/spot-mutations';
+import type { PendingOrder } from '../../../features/spot/components/order-confirm-sheet';
 import type { OrderForm } from '../../../features/spot/hooks/use-order-form';
 import { checkOrder, type OrderLimits } from '../../../features/spot/order-checks';
+import { orderFigures } from '../../../features/spot/order-math';
 import { showToast } from '../../../ui/toast';
 
 /** A trade moves the coin wallet: the assets tab and the account-change log are stale too. */
 export const RELATED_KEYS = [assetsKeys.all] as const;
 
+/** What the sheet's figures are computed from, besides the form. */
+export type SheetContext = Parameters<typeof orderFigures>[1];
+
+export interface PlaceOrderAction {
+  busy: boolean;
+  /** The order the confirmation sheet shows; null while it is closed. */
+  pending: PendingOrder | null;
+  /** The order button: the form's checks, then the sheet. */
+  review: () => void;
+  /** The sheet's confirm button: the order goes. */
+  confirm: () => Promise<void>;
+  cancel: () => void;
+}
+
 /**
- * The order button: the form's checks with their exact texts, then the order with an idempotency
- * key per press. A press whose answer was lost keeps its key, so pressing again with the same
- * order cannot place it twice; an answered press (placed or refused) starts a new one.
+ * The order button: the form's checks with their exact texts, then a confirmation sheet with the
+ * fee and total, then the order with an idempotency key per confirmation. A confirmation whose
+ * answer was lost keeps its key, so confirming again with the same order cannot place it twice;
+ * an answered one (placed or refused) starts a new one.
  */
 export function usePlaceOrderAction(
   form: OrderForm,
   limits: OrderLimits | null,
+  sheet: SheetContext | null,
   mode: AccountMode | undefined,
-): [busy: boolean, submit: () => Promise<void>] {
+): PlaceOrderAction {
   const { t } = useTranslation();
   const [keys] = useState(createKeyKeeper);
+  const [pending, setPending] = useState<(PendingOrder & { input: OrderInput }) | null>(null);
   const place = usePlaceOrder(RELATED_KEYS);
-  return useSubmit(async () => {
-    if (!limits) return;
+
+  const review = () => {
+    if (!limits || !sheet) return;
     const check = checkOrder(form.draft, limits);
     if (!check.ok) {
       showToast(t(`errors.${check.error}`), 'fail');
       return;
     }
-    const { side } = form.draft;
-    const idempotencyKey = keys.keyFor(JSON.stringify([mode, side, check.input]));
+    setPending({
+      draft: form.draft,
+      figures: orderFigures(form.draft, sheet),
+      input: check.input,
+    });
+  };
+
+  const [busy, confirm] = useSubmit(async () => {
+    if (!pending) return;
+    const { side } = pending.draft;
+    const idempotencyKey = keys.keyFor(JSON.stringify([mode, side, pending.input]));
     let placed;
     try {
-      placed = await place.mutateAsync({ side, input: check.input, idempotencyKey });
+      placed = await place.mutateAsync({ side, input: pending.input, idempotencyKey });
     } catch (error) {
-      if (error instanceof ApiError) keys.settle();
+      if (error instanceof ApiError) {
+        keys.settle();
+        setPending(null);
+      }
       throw error;
     }
     keys.settle();
+    setPending(null);
     // A market order that found nobody to trade with ends cancelled: not a success. One that found
     // some ends cancelled too, partly filled.
     const partly = placed.phase === 'cancelled' && parseMoney(placed.filled) > 0n;
@@ -54,4 +87,14 @@ export function usePlaceOrderAction(
       );
     form.clearQuantities();
   });
+
+  return {
+    busy,
+    pending,
+    review,
+    confirm,
+    cancel: () => {
+      if (!busy) setPending(null);
+    },
+  };
 }

@@ -1,0 +1,124 @@
+import { displayDecimal, formatMoney, SPOT_ORDER_TYPE } from '@tidemark/contract/rules';
+import Button from 'antd-mobile/es/components/button';
+import { useTranslation } from 'react-i18next';
+import { Sheet } from '../../../ui/sheet';
+import { showTrimmed } from '../format';
+import { formatRate, usesAmount, type OrderDraft, type OrderFigures } from '../order-math';
+
+/** The order about to be sent, as the sheet shows it. */
+export interface PendingOrder {
+  draft: OrderDraft;
+  figures: OrderFigures;
+}
+
+interface OrderConfirmSheetProps {
+  order: PendingOrder | null;
+  symbol: string;
+  base: string;
+  quote: string;
+  pricePlaces: number;
+  quantityPlaces: number;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+function Row({ label, field, children }: { label: string; field: string; children: string }) {
+  return (
+    <div className="order-sheet__row" data-field={field}>
+      <dt>{label}</dt>
+      <dd>
+        <span className="num">{children}</span>
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The last look before an order goes: pair, side, type, price, quantity, the fee at the maker or
+ * taker rate the order pays, and the total, each estimated (≈) where the book decides (market
+ * orders). Confirm places it; cancel or a tap outside keeps the form as it was.
+ */
+export function OrderConfirmSheet({
+  order,
+  symbol,
+  base,
+  quote,
+  pricePlaces,
+  quantityPlaces,
+  busy,
+  onConfirm,
+  onClose,
+}: OrderConfirmSheetProps) {
+  const { t } = useTranslation();
+  if (!order) return <Sheet open={false} onClose={onClose} />;
+  const { draft, figures } = order;
+  const buying = draft.side === 'buy';
+  const about = figures.estimated ? '≈ ' : '';
+  // The USDT a market buy spends is what was typed: only what it buys is estimated.
+  const totalAbout = usesAmount(draft) ? '' : about;
+  const money = (units: bigint | null, places: number) =>
+    units === null ? '--' : displayDecimal(formatMoney(units), places);
+  const feeCurrency = figures.feeIn === 'base' ? base : quote;
+  const market = draft.type === SPOT_ORDER_TYPE.market;
+
+  return (
+    <Sheet open onClose={onClose} bodyClassName="order-sheet" destroyOnClose>
+      <strong className="order-sheet__title">{t('spot.confirm.title')}</strong>
+      <dl className="order-sheet__rows" data-side={draft.side}>
+        <Row label={t('spot.confirm.pair')} field="pair">
+          {symbol}
+        </Row>
+        <div className="order-sheet__row" data-field="side">
+          <dt>{t('spot.sideLabel')}</dt>
+          <dd className={buying ? 'order-sheet__buy' : 'order-sheet__sell'}>
+            {t(`spot.sides.${draft.side}`)} · {t(market ? 'spot.types.market' : 'spot.types.limit')}
+          </dd>
+        </div>
+        <Row label={t('spot.form.price')} field="price">
+          {market
+            ? `${t('spot.form.marketPrice')}${figures.price === null ? '' : ` (≈ ${money(figures.price, pricePlaces)})`}`
+            : `${money(figures.price, pricePlaces)} ${quote}`}
+        </Row>
+        <Row label={t('spot.form.quantity')} field="quantity">
+          {`${figures.quantity === null ? '' : about}${money(figures.quantity, quantityPlaces)} ${base}`}
+        </Row>
+        <Row label={t('spot.confirm.fee', { rate: formatRate(figures.rate) })} field="fee">
+          {figures.fee === null
+            ? '--'
+            : `${about}${showTrimmed(formatMoney(figures.fee), 2)} ${feeCurrency}`}
+        </Row>
+        <div className="order-sheet__row" data-field="role">
+          <dt />
+          <dd className="order-sheet__note">{t(`spot.confirm.roles.${figures.role}`)}</dd>
+        </div>
+        <Row label={t(buying ? 'spot.confirm.pay' : 'spot.confirm.total')} field="total">
+          {`${figures.total === null ? '' : totalAbout}${money(figures.total, 2)} ${quote}`}
+        </Row>
+        <Row label={t('spot.confirm.receive')} field="receive">
+          {figures.receives === null
+            ? '--'
+            : `${about}${showTrimmed(formatMoney(figures.receives), 2)} ${buying ? base : quote}`}
+        </Row>
+      </dl>
+      {figures.estimated ? (
+        <p className="order-sheet__estimate">{t('spot.confirm.estimate')}</p>
+      ) : null}
+      <div className="order-sheet__actions">
+        <Button block size="large" onClick={onClose} disabled={busy}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          block
+          size="large"
+          className="order-sheet__confirm"
+          color={buying ? 'success' : 'danger'}
+          loading={busy}
+          onClick={onConfirm}
+        >
+          {t(buying ? 'spot.form.buy' : 'spot.form.sell', { coin: base })}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}
