@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyData } from '../../../ui/empty-data';
+import type { Favourites } from '../api/favourites';
 import { useProducts } from '../api/products';
 import { useTickers } from '../api/tickers';
 import { chartPath } from '../paths';
+import { favouriteRows } from '../favourites';
 import { nextSort, searchTickers, sortTickers, type Sort, type SortKey } from '../ranking';
+import { FavouriteStar } from './favourite-star';
 import { MarketProblem } from './market-problem';
 import { PairRow, PairRowsPlaceholder } from './pair-row';
 
@@ -38,21 +41,34 @@ function SortButton({
   );
 }
 
-/** Every pair, live, filtered by the search text and sorted by the tapped column. */
-export function MarketTable({ query }: { query: string }) {
+interface MarketTableProps {
+  query: string;
+  /** The stars beside the pairs; none without them. */
+  favourites?: Favourites;
+  /** Only the favourites, in the order they were starred until a column is sorted. */
+  onlyFavourites?: boolean;
+}
+
+/** Every pair (or the favourites), live, filtered by the search text and sorted by the tapped column. */
+export function MarketTable({ query, favourites, onlyFavourites = false }: MarketTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tickers = useTickers();
   const { bySymbol } = useProducts();
   const [sort, setSort] = useState<Sort | null>(null);
   const onSort = (key: SortKey) => setSort((current) => nextSort(current, key));
+  const listed =
+    onlyFavourites && favourites
+      ? favouriteRows(tickers.data ?? [], favourites.symbols)
+      : (tickers.data ?? []);
   const shown = sortTickers(
-    searchTickers(tickers.data ?? [], query, (symbol) => bySymbol.get(symbol)?.name),
+    searchTickers(listed, query, (symbol) => bySymbol.get(symbol)?.name),
     sort,
   );
+  const noneStarred = onlyFavourites && tickers.data && listed.length === 0;
 
   return (
-    <div className="market-table">
+    <div className={`market-table${favourites ? ' market-table--starred' : ''}`}>
       <div className="pair-head pair-head--sortable" role="group" aria-label={t('market.sortBy')}>
         <span className="pair-head__pair">
           <SortButton sortKey="name" sort={sort} onSort={onSort}>
@@ -74,18 +90,32 @@ export function MarketTable({ query }: { query: string }) {
       {tickers.isError && !tickers.data ? (
         <MarketProblem onRetry={() => void tickers.refetch()} />
       ) : null}
-      {tickers.data && shown.length === 0 ? (
+      {noneStarred ? <EmptyData text={t('favourites.empty')} /> : null}
+      {tickers.data && shown.length === 0 && !noneStarred ? (
         <EmptyData text={t('market.noMatch', { query: query.trim() })} />
       ) : null}
       <div className="pair-list">
-        {shown.map((ticker) => (
-          <PairRow
-            key={ticker.symbol}
-            ticker={ticker}
-            product={bySymbol.get(ticker.symbol)}
-            onOpen={(symbol) => navigate(chartPath(symbol))}
-          />
-        ))}
+        {shown.map((ticker) => {
+          const row = (
+            <PairRow
+              key={ticker.symbol}
+              ticker={ticker}
+              product={bySymbol.get(ticker.symbol)}
+              onOpen={(symbol) => navigate(chartPath(symbol))}
+            />
+          );
+          if (!favourites) return row;
+          return (
+            <div key={ticker.symbol} className="pair-row-starred">
+              <FavouriteStar
+                symbol={ticker.symbol}
+                on={favourites.isFavourite(ticker.symbol)}
+                onToggle={favourites.toggle}
+              />
+              {row}
+            </div>
+          );
+        })}
       </div>
     </div>
   );

@@ -1,13 +1,39 @@
 import SearchBar from 'antd-mobile/es/components/search-bar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFavourites } from '../../../features/market/api/favourites';
 import { LiveBadge } from '../../../features/market/components/live-badge';
 import { MarketTable } from '../../../features/market/components/market-table';
+import { Segmented } from '../../../features/market/components/segmented';
 
-/** The quotes tab (SPEC.md section 2): every pair, live, searchable and sortable. */
+type QuotesTab = 'favourites' | 'all';
+const TAB_KEY = 'quotesTab';
+
+function savedTab(): QuotesTab {
+  try {
+    return localStorage.getItem(TAB_KEY) === 'favourites' ? 'favourites' : 'all';
+  } catch {
+    return 'all';
+  }
+}
+
+/**
+ * The quotes tab (SPEC.md section 2): every pair, live, searchable and sortable, with a star on
+ * each and the starred ones under Favourites, the first tab. The tab last chosen opens next time.
+ */
 export default function QuotesPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
+  const [tab, setTab] = useState<QuotesTab>(savedTab);
+  const favourites = useFavourites();
+  const choose = (next: QuotesTab) => {
+    setTab(next);
+    try {
+      localStorage.setItem(TAB_KEY, next);
+    } catch {
+      // Private mode: the tab is remembered for this visit only.
+    }
+  };
   return (
     <div className="quotes">
       <header className="quotes__header">
@@ -22,7 +48,17 @@ export default function QuotesPage() {
           aria-label={t('market.search')}
         />
       </div>
-      <MarketTable query={query} />
+      <Segmented
+        className="quotes__tabs market-card__tabs"
+        label={t('tabs.quotes')}
+        items={[
+          { key: 'favourites', label: t('favourites.title') },
+          { key: 'all', label: t('favourites.all') },
+        ]}
+        value={tab}
+        onChange={choose}
+      />
+      <MarketTable query={query} favourites={favourites} onlyFavourites={tab === 'favourites'} />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import type { AccountMode, Ticker } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BookChip } from '../../../features/assets/components/book-chip';
+import { useFavourites } from '../../../features/market/api/favourites';
+import { FavouriteStar } from '../../../features/market/components/favourite-star';
 import { formatPrice, trendOf } from '../../../features/market/format';
 import { ChangeText, FlashValue } from '../../../features/market/components/numbers';
 import { PairSwitcher } from '../../../features/market/components/pair-switcher';
@@ -17,10 +19,14 @@ interface TradeHeaderProps {
   onSwitch: (symbol: string) => void;
 }
 
-/** The pair (tap to switch), its last price and 24 h change, the book in use, and the chart. */
+/**
+ * The pair (tap to switch), its last price and 24 h change, the book in use, the favourite star
+ * and the chart.
+ */
 export function TradeHeader({ symbol, ticker, pricePlaces, mode, onSwitch }: TradeHeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const favourites = useFavourites();
   return (
     <header className="spot-head">
       <PairSwitcher symbol={symbol} onChange={onSwitch} />
@@ -37,6 +43,12 @@ export function TradeHeader({ symbol, ticker, pricePlaces, mode, onSwitch }: Tra
       ) : null}
       <span className="spot-head__end">
         {mode ? <BookChip mode={mode} /> : null}
+        <FavouriteStar
+          symbol={symbol}
+          on={favourites.isFavourite(symbol)}
+          onToggle={favourites.toggle}
+          className="spot-head__star"
+        />
         <button
           type="button"
           className="icon-button spot-head__chart"

@@ -1,0 +1,135 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { favouriteCalls, type FavouriteList } from '@tidemark/contract';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { request } from '../../../api/client';
+import { useSession } from '../../../api/session';
+import { FAVOURITES_KEY, missingOn, parseFavourites, toggleFavourite } from '../favourites';
+
+/** Query keys of the trader's favourites: one list per session. */
+export const favouriteKeys = {
+  all: ['favourites'] as const,
+  list: (token: string) => ['favourites', token] as const,
+};
+
+/* A visitor's favourites: localStorage, shared by every star on screen through one snapshot. */
+
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; list: string[] } = { raw: null, list: [] };
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(FAVOURITES_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function localList(): string[] {
+  const raw = readStored();
+  if (raw !== snapshot.raw) snapshot = { raw, list: parseFavourites(raw) };
+  return snapshot.list;
+}
+
+function writeLocal(list: readonly string[]): void {
+  try {
+    if (list.length) localStorage.setItem(FAVOURITES_KEY, JSON.stringify(list));
+    else localStorage.removeItem(FAVOURITES_KEY);
+  } catch {
+    // Private mode: the stars last as long as this page.
+    snapshot = { raw: JSON.stringify(list), list: [...list] };
+  }
+  listeners.forEach((notify) => notify());
+}
+
+function subscribe(notify: () => void): () => void {
+  listeners.add(notify);
+  // Another tab of the app starring a pair.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === FAVOURITES_KEY) notify();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(notify);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export interface Favourites {
+  /** Starred symbols, in the order they were starred. */
+  symbols: string[];
+  isFavourite: (symbol: string) => boolean;
+  toggle: (symbol: string) => void;
+}
+
+/**
+ * The trader's favourite pairs: on the server for a signed-in trader (so they follow the account),
+ * in this browser for a visitor. A star shows at once; a refused change puts the list back. At
+ * the first signed-in read, the stars the visitor set here move to the account.
+ */
+export function useFavourites(): Favourites {
+  const token = useSession((s) => s.token);
+  const client = useQueryClient();
+  const local = useSyncExternalStore(subscribe, localList);
+  const key = favouriteKeys.list(token ?? '');
+  const server = useQuery({
+    queryKey: key,
+    queryFn: () => request(favouriteCalls.findFavourites, {}, { quiet: true }),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+  });
+  const update = useMutation({
+    mutationFn: (change: { symbol: string; favourite: 0 | 1 }) =>
+      request(favouriteCalls.updateFavourite, change),
+    onMutate: async ({ symbol }) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<FavouriteList>(key);
+      client.setQueryData<FavouriteList>(key, {
+        symbols: toggleFavourite(before?.symbols ?? [], symbol),
+      });
+      return { before };
+    },
+    onError: (_error, _change, context) => client.setQueryData(key, context?.before),
+    onSuccess: (list) => client.setQueryData(key, list),
+  });
+
+  // The visitor's stars move to the account once, at the first read after signing in.
+  const moving = useRef(false);
+  const serverList = server.data?.symbols;
+  useEffect(() => {
+    if (!token || !serverList || moving.current) return;
+    const missing = missingOn(serverList, local);
+    if (!missing.length) return;
+    moving.current = true;
+    void (async () => {
+      let last: FavouriteList | undefined;
+      try {
+        for (const symbol of missing) {
+          last = await request(
+            favouriteCalls.updateFavourite,
+            { symbol, favourite: 1 },
+            { quiet: true },
+          );
+        }
+        writeLocal([]);
+      } catch {
+        // A pair no longer listed is refused: the rest stays here, tried again next time.
+      } finally {
+        if (last) client.setQueryData(favouriteKeys.list(token), last);
+        moving.current = false;
+      }
+    })();
+  }, [token, serverList, local, client]);
+
+  const symbols = token ? (serverList ?? []) : local;
+  return {
+    symbols,
+    isFavourite: (symbol) => symbols.includes(symbol),
+    toggle: (symbol) => {
+      if (!token) {
+        writeLocal(toggleFavourite(localList(), symbol));
+        return;
+      }
+      update.mutate({ symbol, favourite: symbols.includes(symbol) ? 0 : 1 });
+    },
+  };
+}
