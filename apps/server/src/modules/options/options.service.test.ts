@@ -1,0 +1,190 @@
+import {
+  optionsCalls as c,
+  optionOutcome,
+  parseMoney,
+  type OptionDirection,
+} from '@tidemark/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkPlatform } from '../../ledger/check';
+import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import * as repo from './options.repository';
+import { optionTrader, periodId, scriptedFeedEnv, type OptionTrader } from './options.test-kit';
+import { verifySettlements } from './options.verify';
+
+let server: TestServer;
+const periods: Record<string, number> = {};
+const SYMBOLS = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'] as const;
+beforeAll(async () => {
+  server = await startServer({ rateLimits: ROOMY_LIMITS, env: scriptedFeedEnv() });
+  for (const symbol of SYMBOLS) periods[symbol] = await periodId(server, symbol, 2);
+});
+afterAll(() => server.close());
+
+const action = fc.oneof(
+  fc.record({
+    kind: fc.constantFrom('instant' as const, 'period' as const),
+    symbol: fc.constantFrom(...SYMBOLS),
+    direction: fc.constantFrom('long' as const, 'short' as const),
+    amount: fc.integer({ min: 1, max: 400 }).map((n) => String(n)),
+  }),
+  fc.record({ kind: fc.constant('cancel' as const), which: fc.nat() }),
+  fc.record({
+    kind: fc.constant('topUp' as const),
+    which: fc.nat(),
+    amount: fc.integer({ min: 1, max: 50 }).map(String),
+  }),
+);
+
+async function allClosed(ids: number[]) {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    const open = await server.app.db
+      .selectFrom('option_orders')
+      .select('id')
+      .where('id', 'in', ids.map(BigInt))
+      .where('status', 'in', ['scheduled', 'running'])
+      .execute();
+    if (open.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('orders still open');
+}
+
+describe('random order sequences (property)', () => {
+  it('keep the ledger balanced, and every settled outcome recomputes from its logged ticks', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 12 }), async (actions) => {
+        const trader: OptionTrader = await optionTrader(server, '2000');
+        const placed: number[] = [];
+        const scheduled: number[] = [];
+        for (const a of actions) {
+          if (a.kind === 'instant' || a.kind === 'period') {
+            const call = a.kind === 'instant' ? c.insertCurrencyOrder : c.insertPeriodsOrder;
+            const answer = await server.call(
+              call,
+              {
+                symbol: a.symbol,
+                direction: a.direction,
+                amount: a.amount,
+                periodId: periods[a.symbol]!,
+              },
+              { token: trader.token },
+            );
+            // Below the minimum of 10 is refused with the bounds; everything else is taken.
+            if (Number(a.amount) < 10) expect(answer).toMatchObject({ code: 'optionAmountRange' });
+            else {
+              expect(answer.status).toBe(1);
+              placed.push(answer.data.id);
+              if (a.kind === 'period') scheduled.push(answer.data.id);
+            }
+          } else if (scheduled.length) {
+            const orderId = scheduled[a.which % scheduled.length]!;
+            const answer =
+              a.kind === 'cancel'
+                ? await server.call(c.cancelPeriodsOrder, { orderId }, { token: trader.token })
+                : await server.call(
+                    c.insertOrderMoney,
+                    { orderId, amount: a.amount },
+                    { token: trader.token },
+                  );
+            // Either it applied, or the order had started (or been cancelled) meanwhile.
+            if (answer.status !== 1) expect(answer).toMatchObject({ code: 'optionOrderStarted' });
+          }
+        }
+        await allClosed(placed);
+        const ledger = await checkPlatform(server.app.db);
+        expect(ledger.problems).toEqual([]);
+
+        const rows = await server.app.db
+          .selectFrom('option_orders')
+          .selectAll()
+          .where('user_id', '=', BigInt(trader.userId))
+          .execute();
+        let net = 0n;
+        for (const row of rows) {
+          net += BigInt(row.payout ?? 0n) - BigInt(row.stake);
+          if (row.status === 'cancelled') {
+            expect(row.payout).toBe(row.stake);
+            continue;
+          }
+          const expiry = Number(row.settle_time);
+          const last = await repo.tickAtOrBefore(server.app.db, row.symbol, expiry);
+          if (row.status === 'settled') {
+            expect(Number(row.settle_seq)).toBe(last!.seq);
+            const strike = await repo.tickBySeq(server.app.db, Number(row.strike_seq));
+            expect(strike!.price).toBe(BigInt(row.strike_price!));
+            const expected = optionOutcome({
+              direction: row.direction as OptionDirection,
+              stake: BigInt(row.stake),
+              returnRate: BigInt(row.return_rate),
+              lossRate: BigInt(row.loss_rate),
+              strike: strike!.price,
+              settle: last!.price,
+            });
+            expect({ outcome: row.outcome, payout: BigInt(row.payout!) }).toEqual(expected);
+          } else {
+            expect(row).toMatchObject({ status: 'failed', outcome: 'failed' });
+            expect(row.payout).toBe(row.stake);
+          }
+        }
+        const money = await server.app.db
+          .selectFrom('ledger_accounts')
+          .select('balance')
+          .where('owner', '=', 'user')
+          .where('owner_id', '=', BigInt(trader.userId))
+          .where('book', '=', 'demo')
+          .where('wallet', '=', 'contract')
+          .executeTakeFirstOrThrow();
+        expect(BigInt(money.balance)).toBe(parseMoney('2000') + net);
+      }),
+      { numRuns: 5 },
+    );
+    const report = await verifySettlements(server.app.db, server.config.options.settleToleranceMs);
+    expect(report).toMatchObject({ ok: true, firstBroken: null });
+    expect(report.records).toBeGreaterThan(0);
+  });
+
+  it('the verifier names the first record its order no longer agrees with', async () => {
+    const record = await server.app.db
+      .selectFrom('option_records')
+      .select(['seq', 'order_id'])
+      .orderBy('seq')
+      .limit(1)
+      .offset(1)
+      .executeTakeFirstOrThrow();
+    await server.app.db
+      .updateTable('option_orders')
+      .set((eb) => ({ payout: eb('payout', '+', 1n) }))
+      .where('id', '=', record.order_id)
+      .execute();
+    const report = await verifySettlements(server.app.db, server.config.options.settleToleranceMs);
+    expect(report).toEqual({
+      ok: false,
+      records: Number(record.seq) - 1,
+      firstBroken: { seq: Number(record.seq), problem: 'payout differs from its order' },
+    });
+    await server.app.db
+      .updateTable('option_orders')
+      .set((eb) => ({ payout: eb('payout', '-', 1n) }))
+      .where('id', '=', record.order_id)
+      .execute();
+    expect((await verifySettlements(server.app.db, 3000)).ok).toBe(true);
+  });
+
+  it('the record is append-only in the database itself', async () => {
+    await expect(
+      server.app.db
+        .updateTable('option_records')
+        .set({ hash: 'x' })
+        .where('seq', '=', 1n)
+        .execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      server.app.db.deleteFrom('option_records').where('seq', '=', 1n).execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      server.app.db.updateTable('tick_log').set({ price: 1n }).where('seq', '=', 1n).execute(),
+    ).rejects.toThrow(/append-only/);
+  });
+});
