@@ -5,7 +5,10 @@ export interface CoinSpec {
   base: string;
   /** English name; the app may localise it. */
   name: string;
-  /** Price where the one-minute history begins (decimal string); the daily history leads up to it. */
+  /**
+   * Today's price (decimal string): the history back-filled on first start ends exactly here, and
+   * the feed is pulled weakly back towards it over the years.
+   */
   price: string;
   /** Decimals of a price (the tick size is 10^-pricePrecision). */
   pricePrecision: number;
@@ -21,22 +24,25 @@ export interface CoinSpec {
 }
 
 /**
- * DESIGN.md section 3 "Market": the default coins. Prices and volatilities are plausible for late
- * 2026; volumes are those of a mid-sized venue, so a month of DOGE volume still fits an int8 column.
+ * DESIGN.md section 3 "Market": the default coins. Prices are plausible for late 2026 and are the
+ * level history is anchored to (it ends there on first start). Volatilities are each coin's
+ * realised annual volatility over recent years: about 60 % for BTC and 75 % for ETH, lower for the
+ * steadier large caps (BNB, TRX), up to 100 % for DOGE. Volumes are those of a mid-sized venue, so
+ * a month of DOGE volume still fits an int8 column.
  */
 export const COINS: readonly CoinSpec[] = [
-  coin('BTC', 'Bitcoin', '95000.00', 2, 5, 0.55, 80e6, true),
-  coin('ETH', 'Ethereum', '3400.00', 2, 4, 0.7, 45e6, true),
-  coin('BNB', 'BNB', '680.00', 2, 3, 0.6, 8e6, true),
-  coin('SOL', 'Solana', '185.00', 2, 2, 0.95, 20e6, true),
-  coin('XRP', 'XRP', '2.3500', 4, 1, 0.9, 12e6, true),
-  coin('DOGE', 'Dogecoin', '0.16000', 5, 0, 1.1, 8e6, true),
-  coin('ADA', 'Cardano', '0.7200', 4, 1, 0.95, 4e6, false),
-  coin('TRX', 'TRON', '0.25000', 5, 0, 0.6, 3e6, false),
-  coin('LTC', 'Litecoin', '98.50', 2, 3, 0.8, 3e6, false),
-  coin('DOT', 'Polkadot', '5.800', 3, 2, 0.95, 2e6, false),
-  coin('LINK', 'Chainlink', '19.500', 3, 2, 0.95, 3e6, false),
-  coin('AVAX', 'Avalanche', '32.00', 2, 2, 1.0, 2.5e6, false),
+  coin('BTC', 'Bitcoin', '95000.00', 2, 5, 0.6, 80e6, true),
+  coin('ETH', 'Ethereum', '3400.00', 2, 4, 0.75, 45e6, true),
+  coin('BNB', 'BNB', '680.00', 2, 3, 0.5, 8e6, true),
+  coin('SOL', 'Solana', '185.00', 2, 2, 0.9, 20e6, true),
+  coin('XRP', 'XRP', '2.3500', 4, 1, 0.85, 12e6, true),
+  coin('DOGE', 'Dogecoin', '0.16000', 5, 0, 1.0, 8e6, true),
+  coin('ADA', 'Cardano', '0.7200', 4, 1, 0.9, 4e6, false),
+  coin('TRX', 'TRON', '0.25000', 5, 0, 0.45, 3e6, false),
+  coin('LTC', 'Litecoin', '98.50', 2, 3, 0.75, 3e6, false),
+  coin('DOT', 'Polkadot', '5.800', 3, 2, 0.9, 2e6, false),
+  coin('LINK', 'Chainlink', '19.500', 3, 2, 0.9, 3e6, false),
+  coin('AVAX', 'Avalanche', '32.00', 2, 2, 0.95, 2.5e6, false),
 ];
 
 function coin(

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { bucketEnd, bucketStart, DAY, MINUTE } from './candles';
+import { prepareCoins } from './coins';
 import { SimulatedMarket } from './feed';
 import { minuteHistoryStart } from './history';
 import * as repo from './market.repository';
@@ -115,6 +116,17 @@ describe('first start', () => {
     expect(Number(days.n)).toBeGreaterThan(4 * 365);
     for (const period of CANDLE_PERIODS)
       expect(Number((await stored(period)).n)).toBeGreaterThan(0);
+  });
+
+  it('ends the history exactly at each coin’s configured price', async () => {
+    const { db } = await started();
+    for (const coin of prepareCoins()) {
+      const last = await repo.latestCandle(db.db, coin.symbol, '1min');
+      expect(Number(last!.time), coin.symbol).toBe(bucketStart('1min', NOW) - MINUTE);
+      expect(BigInt(last!.close), coin.symbol).toBe(coin.startPrice);
+      const day = await repo.latestCandle(db.db, coin.symbol, '1day');
+      expect(Number(day!.time)).toBe(minuteHistoryStart(NOW, 0.25) - DAY);
+    }
   });
 
   it('makes up the part of the open minute gone before the start', async () => {

@@ -26,7 +26,13 @@ import {
   type ClosedSink,
 } from './candles';
 import { prepareCoins, type Coin } from './coins';
-import { dailyHistory, dailyHistoryStart, fillGap, minuteHistoryStart } from './history';
+import {
+  dailyHistory,
+  dailyHistoryStart,
+  fillGap,
+  minuteHistoryBack,
+  minuteHistoryStart,
+} from './history';
 import type { Market } from './market';
 import * as repo from './market.repository';
 import { readFeedScript, ScriptedFeed } from './scripted';
@@ -317,30 +323,37 @@ export class SimulatedMarket implements Market, PrintSink {
     const db = this.deps.database.db;
     const sink = this.sinkOf(coin.symbol, rows);
     const last = await repo.latestCandle(db, coin.symbol, '1min');
-    let from: number;
-    let close: bigint;
     if (!last) {
-      from = minuteHistoryStart(now, historyDays);
-      close = coin.startPrice;
-      const days = dailyHistory(coin, seed, dailyHistoryStart(from), from, close);
-      for (const day of days) chain.addDay(day, sink);
-    } else {
-      from = Number(last.time) + MINUTE;
-      close = last.close;
-      const day = bucketStart('1day', from);
-      const longer = Math.min(bucketStart('1week', from), bucketStart('1mon', from));
-      for (const row of await repo.candlesBetween(db, coin.symbol, '1day', longer, day))
-        chain.addDay(repo.rowBar(row));
-      for (const row of await repo.candlesBetween(db, coin.symbol, '1min', day, from))
-        chain.addMinute(repo.rowBar(row));
-      for (const row of await repo.candlesBetween(db, coin.symbol, '1min', from - DAY, from))
-        state.window.push(repo.rowBar(row));
+      // Generated backwards from the configured price at the open minute, so the history ends
+      // exactly there: today's price is the configured level, not wherever a walk drifted to.
+      const from = minuteHistoryStart(now, historyDays);
+      const openMinute = Math.max(bucketStart('1min', now), from);
+      const minutes = minuteHistoryBack(coin, seed, from, openMinute, coin.startPrice);
+      const firstOpen = minutes[0]?.open ?? coin.startPrice;
+      for (const day of dailyHistory(coin, seed, dailyHistoryStart(from), from, firstOpen))
+        chain.addDay(day, sink);
+      for (const minute of minutes) {
+        chain.addMinute(minute, sink);
+        state.window.push(minute);
+      }
+      state.minute = flatBar(openMinute, coin.startPrice);
+      state.minuteClose = coin.startPrice;
+      return true;
     }
+    const from = Number(last.time) + MINUTE;
+    const day = bucketStart('1day', from);
+    const longer = Math.min(bucketStart('1week', from), bucketStart('1mon', from));
+    for (const row of await repo.candlesBetween(db, coin.symbol, '1day', longer, day))
+      chain.addDay(repo.rowBar(row));
+    for (const row of await repo.candlesBetween(db, coin.symbol, '1min', day, from))
+      chain.addMinute(repo.rowBar(row));
+    for (const row of await repo.candlesBetween(db, coin.symbol, '1min', from - DAY, from))
+      state.window.push(repo.rowBar(row));
     const openMinute = Math.max(bucketStart('1min', now), from);
-    close = this.fill(state, from, openMinute, close, sink);
+    const close = this.fill(state, from, openMinute, last.close, sink);
     state.minute = flatBar(openMinute, close);
     state.minuteClose = close;
-    return !last;
+    return false;
   }
 
   /** Closes the open minute and opens the next at its close. */

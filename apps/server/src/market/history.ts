@@ -2,7 +2,7 @@ import { mulMoney } from '@tidemark/contract';
 import { bucketStart, DAY, MINUTE, type Bar } from './candles';
 import { priceUnits, quantityUnits, unitsToNumber, type Coin } from './coins';
 import { Random } from './random';
-import { STREAM, YEAR_MS } from './simulator';
+import { REVERSION_PER_YEAR, STREAM, YEAR_MS } from './simulator';
 
 /** Years of daily candles before the minute history: enough for a full monthly chart. */
 export const HISTORY_YEARS = 4;
@@ -53,22 +53,32 @@ function pathBar(
   return { time, open, high, low, close, volume, quoteVolume: mulMoney(volume, typical, 'down') };
 }
 
-/** A Brownian path of the log price over one candle, walked in equal steps; allocation-free. */
+/**
+ * A path of the log price over one candle, walked in equal steps; allocation-free. Each step
+ * moves by the coin's volatility scaled to the step (sigma * sqrt(dt)), and is pulled a little
+ * towards the coin's configured price (simulator.ts, REVERSION_PER_YEAR): invisible within a
+ * month, it keeps years of history at plausible levels. The pull does not depend on the
+ * direction of the walk, so a walk backwards from today's price is as plausible as one forwards.
+ */
 class PathWalker {
   high = 0;
   low = 0;
   /** Standard deviation of the whole walk. */
   readonly spread: number;
   private readonly sd: number;
+  private readonly anchor: number;
+  private readonly pull: number;
 
   constructor(
     private readonly random: Random,
-    volatility: number,
+    coin: Coin,
     span: number,
     private readonly steps: number,
   ) {
-    this.sd = volatility * Math.sqrt(span / steps / YEAR_MS);
+    this.sd = coin.spec.volatility * Math.sqrt(span / steps / YEAR_MS);
     this.spread = this.sd * Math.sqrt(steps);
+    this.anchor = Math.log(unitsToNumber(coin.startPrice));
+    this.pull = (REVERSION_PER_YEAR * span) / steps / YEAR_MS;
   }
 
   /** Walks from log price x, forward in time (1) or backward (-1); answers where it ends. */
@@ -76,7 +86,7 @@ class PathWalker {
     this.high = x;
     this.low = x;
     for (let k = 0; k < this.steps; k++) {
-      x += direction * this.sd * this.random.normal();
+      x += direction * this.sd * this.random.normal() - this.pull * (x - this.anchor);
       if (x > this.high) this.high = x;
       else if (x < this.low) this.low = x;
     }
@@ -104,7 +114,7 @@ export function dailyHistory(
 ): Bar[] {
   const walker = new PathWalker(
     new Random(seed, coin.index, STREAM.days, to),
-    coin.spec.volatility,
+    coin,
     DAY,
     DAY_STEPS,
   );
@@ -123,6 +133,39 @@ export function dailyHistory(
   return bars.reverse();
 }
 
+/**
+ * One-minute candles of [from, to), oldest first, generated backwards from the price `close` at
+ * `to`: the first start's history, which so ends exactly at the configured price now.
+ */
+export function minuteHistoryBack(
+  coin: Coin,
+  seed: number,
+  from: number,
+  to: number,
+  close: bigint,
+): Bar[] {
+  const walker = new PathWalker(
+    new Random(seed, coin.index, STREAM.minutesBack, to),
+    coin,
+    MINUTE,
+    MINUTE_STEPS,
+  );
+  const quotePerMinute = coin.spec.dailyQuoteVolume / (DAY / MINUTE);
+  const bars: Bar[] = [];
+  let x = Math.log(unitsToNumber(close));
+  let minuteClose = close;
+  for (let time = to - MINUTE; time >= from; time -= MINUTE) {
+    const end = x;
+    x = walker.walk(end, -1);
+    const open = priceUnits(coin, Math.exp(x));
+    const quote = walker.traded(quotePerMinute, end - x, 0.5, 0.6);
+    const path = { high: walker.high, low: walker.low, mid: (x + end) / 2 };
+    bars.push(pathBar(coin, time, open, minuteClose, path, quote));
+    minuteClose = open;
+  }
+  return bars.reverse();
+}
+
 /** Daily candles of [from, to) generated forward from `open`; answers the last close. */
 function dailyForward(
   coin: Coin,
@@ -134,7 +177,7 @@ function dailyForward(
 ): bigint {
   const walker = new PathWalker(
     new Random(seed, coin.index, STREAM.gapDays, from),
-    coin.spec.volatility,
+    coin,
     DAY,
     DAY_STEPS,
   );
@@ -166,7 +209,7 @@ export function minuteHistory(
 ): bigint {
   const walker = new PathWalker(
     new Random(seed, coin.index, STREAM.minutes, from),
-    coin.spec.volatility,
+    coin,
     MINUTE,
     MINUTE_STEPS,
   );

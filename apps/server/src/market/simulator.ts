@@ -6,7 +6,15 @@ import { Random } from './random';
 export const YEAR_MS = 365.25 * DAY;
 
 /** Independent random streams of one coin, so the history never shifts the live prices. */
-export const STREAM = { days: 1, minutes: 2, live: 3, gapDays: 4 } as const;
+export const STREAM = { days: 1, minutes: 2, live: 3, gapDays: 4, minutesBack: 5 } as const;
+
+/**
+ * How strongly the log price is pulled back towards the coin's configured price, per year: a
+ * half-life of one year. Over a day, a week or a month the path is the configured volatility's
+ * random walk (the pull takes under 2 % off a month's spread); over years it keeps a coin within
+ * a plausible range of the level it is configured at instead of wandering off by factors.
+ */
+export const REVERSION_PER_YEAR = Math.LN2;
 
 /** Where the simulator's trade prints go; plain arguments, so a tick allocates no print objects. */
 export interface PrintSink {
@@ -20,8 +28,8 @@ const PRINT_SIZE_SIGMA = 0.8;
  * The live feed: geometric Brownian motion of every coin's price, stepped by the caller (no timers
  * here), so the same seed, start and step times always give the same prints.
  *
- * The log price moves by sigma * sqrt(dt) * Z with no drift: the median price stays where it is,
- * so a demo left running for months keeps realistic price levels. Each step is split into 1 to 3
+ * The log price moves by sigma * sqrt(dt) * Z with no drift but the weak pull towards the
+ * configured price (REVERSION_PER_YEAR): a demo left running for months keeps realistic levels. Each step is split into 1 to 3
  * prints, the price moving between them; a print above the previous one is a buyer's, below a
  * seller's. Sizes are scaled so a day's prints add up to the coin's configured daily volume.
  */
@@ -29,8 +37,9 @@ export class FeedSimulator {
   private readonly logPrice: Float64Array;
   private readonly last: bigint[];
   private readonly random: Random[];
-  /** sigma per sqrt(ms) and USDT per ms, by coin. */
+  /** sigma per sqrt(ms), the configured log price the pull is towards, and USDT per ms, by coin. */
   private readonly volatility: Float64Array;
+  private readonly anchor: Float64Array;
   private readonly quotePerMs: Float64Array;
   private now: number;
 
@@ -44,6 +53,7 @@ export class FeedSimulator {
     this.logPrice = new Float64Array(coins.length);
     this.last = [...prices];
     this.volatility = Float64Array.from(coins, (c) => c.spec.volatility / Math.sqrt(YEAR_MS));
+    this.anchor = Float64Array.from(coins, (c) => Math.log(unitsToNumber(c.startPrice)));
     this.quotePerMs = Float64Array.from(coins, (c) => c.spec.dailyQuoteVolume / DAY);
     this.random = [];
     this.rebase(start, prices);
@@ -86,11 +96,13 @@ export class FeedSimulator {
     const prints = 1 + (random.uint32() % 3);
     const span = dt / prints;
     const sd = this.volatility[i]! * Math.sqrt(span);
+    const pull = (REVERSION_PER_YEAR / YEAR_MS) * span;
+    const anchor = this.anchor[i]!;
     const quote = this.quotePerMs[i]! * span;
     let x = this.logPrice[i]!;
     let previous = this.last[i]!;
     for (let j = 1; j <= prints; j++) {
-      x += sd * random.normal();
+      x += sd * random.normal() - pull * (x - anchor);
       const price = Math.exp(x);
       const units = priceUnits(coin, price);
       const quantity = quantityUnits(coin, (quote * random.lognormal(PRINT_SIZE_SIGMA)) / price);
