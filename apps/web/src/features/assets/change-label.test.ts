@@ -16,8 +16,8 @@ beforeAll(async () => {
   });
 });
 
-/** Trailing zeros trimmed: enough to see which amount went where. */
-const format = (decimal: string) => decimal.replace(/\.?0+$/, '');
+/** Amounts as the wire has them, with thousands grouped: enough to see which went where. */
+const format = (decimal: string) => decimal.replace(/\B(?=(\d{3})+\.)/g, ',');
 
 function entry(currency: string, amount: string, spot?: SpotChange): AccountChange {
   return {
@@ -62,7 +62,7 @@ describe('account-change labels', () => {
       ),
     ).toEqual({
       title: 'Bought 0.01 BTC on BTC/USDT',
-      note: 'Buy order #12 on BTC/USDT · fee 0.00001 BTC',
+      note: 'Buy order #12 on BTC/USDT · fee 0.00001000 BTC',
     });
     expect(label(entry('USDT', '17.00000000', { kind: 'rest', ...order }))).toEqual({
       title: 'Hold released',
@@ -71,6 +71,19 @@ describe('account-change labels', () => {
   });
 
   it('reads a sale in the currency received, and a fill without fee as such', () => {
+    const doge = entry('USDT', '1599.00000000', {
+      kind: 'fill',
+      symbol: 'DOGE/USDT',
+      orderId: 1200,
+      side: 'sell',
+      price: '0.16000000',
+      quantity: '10000.00000000',
+      fee: '1.60000000',
+    });
+    expect(label(doge)).toEqual({
+      title: 'Sold 10,000 DOGE on DOGE/USDT',
+      note: 'Sell order #1200 on DOGE/USDT · fee 1.60000000 USDT',
+    });
     const sold = entry('USDT', '949.05000000', {
       kind: 'fill',
       symbol: 'ETH/USDT',

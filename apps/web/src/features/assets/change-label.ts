@@ -37,7 +37,8 @@ export function changeLabel(
     case 'fill': {
       const [coin = ''] = spot.symbol.split('/');
       const title = t(spot.side === 'buy' ? 'assets.log.spot.bought' : 'assets.log.spot.sold', {
-        quantity: formatAmount(spot.quantity ?? '0', coin),
+        // A quantity in a sentence reads "0.01 BTC", not "0.01000000 BTC".
+        quantity: trimZeros(formatAmount(spot.quantity ?? '0', coin)),
         coin,
         symbol: spot.symbol,
       });
@@ -55,4 +56,8 @@ export function changeLabel(
       };
     }
   }
+}
+
+function trimZeros(shown: string): string {
+  return shown.includes('.') ? shown.replace(/\.?0+$/, '') : shown;
 }
