@@ -13,10 +13,17 @@ import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 import { builtAppOptions } from './http/built-app';
 import { headerText, registerCalls } from './http/calls';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installBodyDraining,
+  markMultipartReading,
+} from './http/early-refusals';
 import type { AppContext } from './http/context';
 import { errorEnvelope } from './http/envelope';
 import { installErrorHandlers } from './http/errors';
 import { rateLimiters } from './http/rate-limits';
+import { installSecurityHeaders } from './http/security-headers';
 import { Ledger } from './ledger/ledger';
 import { systemClock, type Clock } from './lib/clock';
 import { APP_VERSION } from './lib/version';
@@ -80,11 +87,17 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // What Node's parser and Fastify's router refuse is answered as the envelope too.
+    clientErrorHandler,
+    frameworkErrors,
     // Per-request lines only when debugging; faults and refusals are logged where they happen.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  // Before any route: hooks reach only the routes added after them.
+  installSecurityHeaders(fastify);
+  installBodyDraining(fastify);
 
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -146,12 +159,14 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   // to the calls, answered as invalid input instead of 415 unsupportedContentType.
   fastify.removeContentTypeParser('text/plain');
   await fastify.register(formbody);
+  markMultipartReading(fastify, 'before');
   await fastify.register(multipart, {
     attachFieldsToBody: 'keyValues',
     // Twice the upload limit: the uploads module answers a file over the limit itself
     // (uploadTooLarge, with the limit); only a far larger one is cut off here (bodyTooLarge).
     limits: { fileSize: 2 * config.uploads.maxBytes, files: 4, fields: 50 },
   });
+  markMultipartReading(fastify, 'after');
   await fastify.register(rateLimit, { global: false });
   await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
 

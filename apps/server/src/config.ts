@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { NEWSIGN_DEFAULT_SECRET } from '@tidemark/contract';
 import { z } from 'zod';
+import { parseAmountLimits, type AmountLimits } from './ledger/amount-limits';
 
 /** apps/server, whether this runs from src/ (tests, tsx) or from the dist/ bundle. */
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -101,6 +102,8 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
+  AMOUNT_MAX: z.string().default('90000000'),
+  AMOUNT_MAX_BY_CURRENCY: z.string().default(''),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -169,6 +172,8 @@ export interface Config {
   consoleDist: string;
   /** Largest JSON or form body, in bytes. */
   bodyLimit: number;
+  /** Largest amount per request and currency (below the contract's MAX_AMOUNT). */
+  amountLimits: AmountLimits;
   rateLimits: RateLimits;
   captcha: CaptchaRules;
   uploads: UploadConfig;
@@ -244,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const amounts = parseAmountLimits(e.AMOUNT_MAX, e.AMOUNT_MAX_BY_CURRENCY);
+  if ('problems' in amounts) throw new ConfigError(amounts.problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -261,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverDir, '../web/dist')),
     consoleDist: path.resolve(e.CONSOLE_DIST ?? path.join(serverDir, '../console/dist')),
     bodyLimit: 1_048_576,
+    amountLimits: amounts.limits,
     rateLimits: DEFAULT_RATE_LIMITS,
     captcha: captchaRules(e.CAPTCHA_AFTER_FAILURES),
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },

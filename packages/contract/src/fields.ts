@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_MODES, NICKNAME_MAX_LENGTH } from './constants';
 import type { ErrorKey } from './errors';
-import { parseMoney, tryParseMoney } from './money';
+import { limitText, MAX_AMOUNT, tryParseMoney } from './money';
 import {
   accountKind,
   isValidEmail,
@@ -117,11 +117,38 @@ export function intParam(min = 0, max = Number.MAX_SAFE_INTEGER) {
   );
 }
 
+/** Longest text an amount field reads: a longer one is no sensible amount and is not parsed. */
+export const AMOUNT_TEXT_MAX = 64;
+
+/** The amount in units when the text is a decimal of at most 8 places and a sane length. */
+export function amountUnits(text: string): bigint | null {
+  return text.length <= AMOUNT_TEXT_MAX ? tryParseMoney(text) : null;
+}
+
+/**
+ * Every amount, price and quantity is at most MAX_AMOUNT (money.ts): past it, amountTooLarge
+ * with the limit, the same text wherever an amount is entered. Text that is no amount passes
+ * here; the field's own format check reports it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function withinMaxAmount<T extends string | undefined>() {
+  return z.refine<T>(
+    (v) => {
+      const units = v === undefined ? null : amountUnits(v);
+      return units === null || units <= MAX_AMOUNT;
+    },
+    { error: 'amountTooLarge', params: { max: limitText(MAX_AMOUNT) } },
+  );
+}
+
 /** A decimal amount string with at most 8 places, greater than zero; it stays a string. */
 /* @__NO_SIDE_EFFECTS__ */
 export function amount() {
-  return requiredText(40).check(
-    z.refine((v) => tryParseMoney(v) !== null && parseMoney(v) > 0n, err('incorrectAmount')),
+  return z.string(err('requiredItems')).check(
+    z.trim(),
+    z.minLength(1, err('requiredItems')),
+    z.refine((v) => (amountUnits(v) ?? 0n) > 0n, err('incorrectAmount')),
+    withinMaxAmount(),
   );
 }
 

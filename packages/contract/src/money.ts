@@ -7,6 +7,19 @@ export const MONEY_UNIT = 100_000_000n;
 
 export type Money = bigint;
 
+/**
+ * The largest amount, price or quantity any call accepts, in whole units of any currency:
+ * 90,000,000. Below 2^53 units, so the matching engine's numbers stay exact, and a thousand times
+ * below what a signed 64-bit column of 1e-8 units holds (92,233,720,368.54775807), so sums of many
+ * amounts still fit. The server may lower it per currency; nothing raises it.
+ */
+export const MAX_AMOUNT: Money = 90_000_000n * MONEY_UNIT;
+
+/** A limit as people write it: no trailing zeros ("90000000", "0.5"). */
+export function limitText(units: Money): string {
+  return formatMoney(units).replace(/\.?0+$/, '');
+}
+
 /** Which way a division that does not come out even is rounded. */
 export type Rounding = 'down' | 'up';
 

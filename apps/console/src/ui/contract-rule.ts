@@ -5,7 +5,7 @@ import { i18next } from './i18n';
 interface FieldSchema {
   safeParse(value: unknown): {
     success: boolean;
-    error?: { issues: readonly { message: string }[] };
+    error?: { issues: readonly { message: string; params?: Record<string, unknown> }[] };
   };
 }
 
@@ -28,11 +28,14 @@ export function contractRule(
       if (value === undefined || value === null || value === '') return Promise.resolve();
       const result = schema.safeParse(value);
       if (result.success) return Promise.resolve();
-      const key = result.error?.issues[0]?.message;
+      const issue = result.error?.issues[0];
+      const key = issue?.message;
       const known = key && isErrorKey(key) && key !== 'invalidInput' ? key : undefined;
+      // The schema's own params (a limit) come first; the caller's fill in the rest.
+      const params = { ...options.params, ...issue?.params };
       const text =
         known || !options.fallback
-          ? i18next.t(`errors.${known ?? 'invalidInput'}`, options.params ?? {})
+          ? i18next.t(`errors.${known ?? 'invalidInput'}`, params)
           : options.fallback;
       return Promise.reject(new Error(text));
     },

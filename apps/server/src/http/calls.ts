@@ -38,11 +38,21 @@ declare module 'fastify' {
   }
 }
 
-/** The first failing field's catalogue key; a message that is not a key means bad shape. */
-export function validationError(error: { issues: readonly { message: string }[] }): DomainError {
+/**
+ * The first failing field's catalogue key, with the params its text needs (a limit); a message
+ * that is not a key means bad shape.
+ */
+export function validationError(error: {
+  issues: readonly { message: string; params?: Record<string, unknown> }[];
+}): DomainError {
   const first = error.issues[0];
   const message = first?.message;
-  return new DomainError(isErrorKey(message) ? message : 'invalidInput');
+  if (!isErrorKey(message)) return new DomainError('invalidInput');
+  const params = Object.entries(first?.params ?? {}).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return new DomainError(message, params.length ? Object.fromEntries(params) : undefined);
 }
 
 export function headerText(request: FastifyRequest, name: string): string | undefined {

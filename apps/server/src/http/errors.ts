@@ -1,6 +1,7 @@
 import { errorMessages } from '@tidemark/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DomainError } from './domain-error';
+import { isMalformedBody } from './early-refusals';
 import { errorEnvelope } from './envelope';
 
 /** Fastify's own refusals of a malformed request, as catalogue keys and HTTP statuses. */
@@ -34,6 +35,10 @@ export function installErrorHandlers(fastify: FastifyInstance): void {
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ code: error.code, message: error.message }, 'request refused');
       return reply.code(error.statusCode).send(errorEnvelope('invalidInput'));
+    }
+    if (isMalformedBody(request)) {
+      request.log.info({ message: error.message }, 'malformed multipart body');
+      return reply.code(400).send(errorEnvelope('malformedRequest'));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({

@@ -13,7 +13,11 @@ export async function validateForm<C extends CallDef>(
 ): Promise<CallInput<C> | null> {
   const result = await def.input.safeParseAsync(values);
   if (result.success) return values;
-  const key = result.error.issues[0]?.message;
-  showToast(i18next.t(`errors.${isErrorKey(key) ? key : 'invalidInput'}`), 'fail');
+  const issue = result.error.issues[0];
+  const key = issue?.message;
+  // A limit's text names the limit (amountTooLarge: "at most {{max}}").
+  const params: Record<string, string | number> =
+    issue && 'params' in issue ? { ...issue.params } : {};
+  showToast(i18next.t(`errors.${isErrorKey(key) ? key : 'invalidInput'}`, params), 'fail');
   return null;
 }

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import type { ErrorKey } from '../errors';
-import { intParam } from '../fields';
-import { parseMoney, tryParseMoney } from '../money';
+import { AMOUNT_TEXT_MAX, amountUnits, intParam, withinMaxAmount } from '../fields';
 
 /** Input fields of the operator calls. A failing field's message is a catalogue key. */
 
@@ -23,13 +22,14 @@ export function reason() {
     .check(z.trim(), z.minLength(1, err('reasonRequired')), z.maxLength(500, err('invalidInput')));
 }
 
-/** A decimal amount of 8 places at most, zero allowed (fees, minimums, thresholds). */
+/** A decimal of 8 places at most, zero allowed (fees, minimums, thresholds), up to MAX_AMOUNT. */
 /* @__NO_SIDE_EFFECTS__ */
 export function nonNegativeAmount() {
   return z.string(err('incorrectAmount')).check(
     z.trim(),
-    z.maxLength(40, err('incorrectAmount')),
-    z.refine((v) => tryParseMoney(v) !== null && parseMoney(v) >= 0n, err('incorrectAmount')),
+    z.maxLength(AMOUNT_TEXT_MAX, err('incorrectAmount')),
+    z.refine((v) => (amountUnits(v) ?? -1n) >= 0n, err('incorrectAmount')),
+    withinMaxAmount(),
   );
 }
 

@@ -1,9 +1,17 @@
 import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { ORDER_TAB, SPOT_ORDER_TYPE } from '../constants';
-import { intParam, optionalText, page, pageSize, requiredText } from '../fields';
+import {
+  AMOUNT_TEXT_MAX,
+  amountUnits,
+  intParam,
+  optionalText,
+  page,
+  pageSize,
+  requiredText,
+  withinMaxAmount,
+} from '../fields';
 import { SYMBOL_PATTERN } from '../market/market.schemas';
-import { tryParseMoney } from '../money';
 import { pairBalances, placedOrder, productConfig, spotOrder } from './spot.schemas';
 
 /* @__NO_SIDE_EFFECTS__ */
@@ -14,13 +22,14 @@ function symbolField() {
   );
 }
 
-/** A positive decimal with at most 8 places, or absent. */
+/** A positive decimal with at most 8 places, at most MAX_AMOUNT, or absent. */
 /* @__NO_SIDE_EFFECTS__ */
 function optionalDecimal(error: 'incorrectAmount' | 'quantityPositive') {
-  return optionalText(40).check(
-    z.refine<string | undefined>((v) => v === undefined || (tryParseMoney(v) ?? 0n) > 0n, {
+  return optionalText(AMOUNT_TEXT_MAX).check(
+    z.refine<string | undefined>((v) => v === undefined || (amountUnits(v) ?? 0n) > 0n, {
       error,
     }),
+    withinMaxAmount(),
   );
 }
 

@@ -23,6 +23,7 @@ import {
   USER_WALLETS,
   type UserWallet,
 } from '../../ledger/accounts';
+import { checkAmountLimit } from '../../ledger/amount-limits';
 import { once } from '../../ledger/idempotency';
 import type { Posted } from '../../ledger/ledger';
 import { readMemo, type LedgerMemo } from '../../ledger/memo';
@@ -155,6 +156,7 @@ export async function transfer(
   input: TransferInput,
 ) {
   const amount = parseMoney(input.amount);
+  checkAmountLimit(app.config.amountLimits, input.currency, amount);
   const { userId, mode } = request;
   const result = await once(
     app.writer,

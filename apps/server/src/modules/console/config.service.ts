@@ -2,6 +2,7 @@ import {
   formatMoney,
   hasPrecision,
   parseMoney,
+  QUOTE_CURRENCY,
   type AddressFormat,
   type ConsoleChain,
   type ConsoleWithdrawalSettings,
@@ -9,6 +10,7 @@ import {
 import { isUniqueViolation } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
+import { checkAmountLimit } from '../../ledger/amount-limits';
 import {
   saveWithdrawSettings,
   withdrawSettings,
@@ -45,11 +47,18 @@ export function listChains(app: AppContext, query: Paging) {
   );
 }
 
-/** Fee and minimum within the chain's decimal places. */
-function checkPrecision(amounts: (string | undefined)[], decimals: number): void {
+/** Fee and minimum within the chain's decimal places and its currency's amount limit. */
+function checkAmounts(
+  app: AppContext,
+  currency: string,
+  amounts: (string | undefined)[],
+  decimals: number,
+): void {
   for (const amount of amounts) {
-    if (amount !== undefined && !hasPrecision(parseMoney(amount), decimals))
-      throw new DomainError('incorrectAmount');
+    if (amount === undefined) continue;
+    const units = parseMoney(amount);
+    if (!hasPrecision(units, decimals)) throw new DomainError('incorrectAmount');
+    checkAmountLimit(app.config.amountLimits, currency, units);
   }
 }
 
@@ -70,7 +79,7 @@ export async function addChain(
   },
 ): Promise<ConsoleChain> {
   checkAddress({ chain: input.chain, address_format: input.addressFormat }, input.depositAddress);
-  checkPrecision([input.withdrawFee, input.withdrawMin], input.decimals);
+  checkAmounts(app, input.currency, [input.withdrawFee, input.withdrawMin], input.decimals);
   try {
     return await app.writer.run(async (trx) => {
       const row = await repo.insertChain(trx, {
@@ -123,7 +132,9 @@ export async function editChain(
     const before = await repo.findChain(trx, input.id);
     if (!before) throw new DomainError('notFound');
     if (input.depositAddress !== undefined) checkAddress(before, input.depositAddress);
-    checkPrecision(
+    checkAmounts(
+      app,
+      before.currency,
       [input.withdrawFee, input.withdrawMin],
       input.decimals ?? Number(before.decimals),
     );
@@ -179,6 +190,7 @@ export async function setWithdrawalSettings(
       volumeThreshold: parseMoney(input.volumeThreshold),
       estimateMinutes: input.estimateMinutes ?? before.estimateMinutes,
     };
+    checkAmountLimit(app.config.amountLimits, QUOTE_CURRENCY, after.volumeThreshold);
     await saveWithdrawSettings(trx, after, now);
     const shown = toConsoleSettings({ ...after, updatedAt: now });
     await audit(app, trx, actor, {

@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { userAccount } from '../../ledger/accounts';
+import { checkAmountLimit } from '../../ledger/amount-limits';
 import { earlierAnswer, once } from '../../ledger/idempotency';
 import type { Posting } from '../../ledger/ledger';
 import { userBalances } from '../../ledger/queries';
@@ -142,6 +143,7 @@ export async function requestDeposit(
   if (chain.deposit_enabled !== 1n) throw new DomainError('depositSuspended');
   const amount = parseMoney(input.amount);
   checkPrecision(amount, chain.decimals);
+  checkAmountLimit(app.config.amountLimits, input.currency, amount);
   const image = await prepareImage(app, input.image, 'deposit');
   const imageHash =
     input.image instanceof Uint8Array ? createHash('sha256').update(input.image).digest('hex') : '';
@@ -251,6 +253,7 @@ export async function requestWithdrawal(
   await refusePlatformAddress(app.db, chain.chain, wallet.address);
   const amount = parseMoney(input.amount);
   checkPrecision(amount, chain.decimals);
+  checkAmountLimit(app.config.amountLimits, chain.currency, amount);
   if (amount < chain.withdraw_min) {
     throw new DomainError('withdrawBelowMinimum', {
       min: trimDecimal(formatMoney(chain.withdraw_min)),

@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { userAccount, type Book } from '../../ledger/accounts';
+import { checkAmountLimit } from '../../ledger/amount-limits';
 import { memoText } from '../../ledger/memo';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
@@ -278,6 +279,10 @@ export class SpotExchange {
     const reference = this.app.market.lastPrice(request.symbol) ?? 0n;
     checkOrder(rules, order, reference);
     const hold = holdFor(rules, order, () => this.marketBuyCost(engine, order.quantity));
+    const limits = this.app.config.amountLimits;
+    if (order.quantity !== undefined) checkAmountLimit(limits, rules.base, order.quantity);
+    if (order.quoteAmount !== undefined) checkAmountLimit(limits, rules.quote, order.quoteAmount);
+    checkAmountLimit(limits, hold.currency, hold.amount);
 
     // Without a key (a client built from SPEC.md alone) the order is placed once per request.
     const key = request.idempotencyKey || undefined;
