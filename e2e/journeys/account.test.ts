@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   codeFromOutbox,
   expectToast,
@@ -29,6 +32,37 @@ afterAll(() => browser.close());
 
 const input = (name: string) => page.locator(`input[name="${name}"]`);
 const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+/**
+ * Gives the image code drawn for a challenge a known answer. The server keeps only a hash of the
+ * text it drew, so the journey cannot read it from the image; it writes the hash of its own answer
+ * into the server's database instead, as the API tests do.
+ */
+function answerCaptcha(challenge: string, text: string): void {
+  const db = new Database(path.join(inject('dataDir'), 'tidemark.db'), { timeout: 5_000 });
+  try {
+    const hash = createHash('sha256').update(`${challenge}|${text.toLowerCase()}`).digest('hex');
+    const changed = db
+      .prepare('UPDATE captchas SET answer_hash = ? WHERE challenge = ?')
+      .run(hash, challenge).changes;
+    if (changed !== 1) throw new Error(`no image was drawn for ${challenge}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** The challenge of the image the login page shows, once the image has loaded. */
+async function shownChallenge(target: Page): Promise<string> {
+  const image = target.locator('.captcha-image img');
+  await image.waitFor();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const src = (await image.getAttribute('src')) ?? '';
+  const challenge = new URL(src, 'http://x').searchParams.get('timestamp');
+  if (!challenge) throw new Error(`no timestamp in ${src}`);
+  return challenge;
+}
 
 async function readToken(): Promise<string | null> {
   return page.evaluate(() => {
@@ -163,5 +197,58 @@ describe('a new trader', () => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       await cdp.detach();
     }
+  });
+
+  it('is asked for the image code after three wrong passwords, and gets in with it', async () => {
+    // Three wrong passwords (from anywhere) make the account ask for the image code.
+    await input('email').fill(email);
+    for (let i = 1; i <= 3; i++) {
+      await input('password').fill(`Wrong${i}2026`);
+      await settle(page, 1600);
+      await button('Log in').click();
+      await expectToast(
+        page,
+        i < 3
+          ? 'Login failed, please log in again'
+          : 'Login failed. This account has had several failed attempts, so please also enter the image code',
+      );
+    }
+    const first = await shownChallenge(page);
+    await expect
+      .poll(() => page.locator('.form-hint[role="status"]').innerText())
+      .toContain('several failed attempts');
+    await settle(page, 2200);
+    await screenshot(page, 'journey-03-login-captcha-dark');
+
+    // The same account asks for it on another phone too: light, and Arabic right to left.
+    for (const [theme, lang, name] of [
+      ['light', 'en', 'journey-03-login-captcha-light'],
+      ['dark', 'ar', 'journey-03-login-captcha-arabic'],
+    ] as const) {
+      const context = await newPhone(browser, { theme, lang });
+      try {
+        const other = await context.newPage();
+        await open(other, '/pages/login/login');
+        await other.locator('input[name="email"]').fill(email);
+        await other.locator('input[name="password"]').fill(secondPassword);
+        await other.locator('.form-actions .adm-button').click();
+        await shownChallenge(other);
+        await settle(other, 2200);
+        await screenshot(other, name);
+      } finally {
+        await context.close();
+      }
+    }
+
+    // Tapping the image draws another; the right password with its text lets the owner in.
+    await page.locator('.captcha-image').click();
+    await expect.poll(() => shownChallenge(page)).not.toBe(first);
+    const challenge = await shownChallenge(page);
+    answerCaptcha(challenge, 'kxyz');
+    await input('password').fill(secondPassword);
+    await input('verifyCode').fill('KXYZ');
+    await button('Log in').click();
+    await page.waitForURL(/#\/$/);
+    expect(await readToken()).not.toBeNull();
   });
 });

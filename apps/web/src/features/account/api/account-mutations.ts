@@ -6,19 +6,35 @@ import { useSession } from '../../../api/session';
 import { currentLanguage } from '../../../ui/i18n';
 import { accountKeys } from './account-queries';
 
+/** The image code a send carries after the server asked for it. */
+export interface CaptchaAnswer {
+  timestamp: string;
+  verifyCode: string;
+}
+
 /** Sends a code to an email, or to a phone with its dialling code; answers the resend wait in s. */
 export function useSendCode() {
   return useMutation({
-    mutationFn: async (target: { email: string } | { phone: string; areaCode: string }) => {
+    mutationFn: async ({
+      target,
+      captcha,
+    }: {
+      target: { email: string } | { phone: string; areaCode: string };
+      captcha?: CaptchaAnswer | undefined;
+    }) => {
       const lang = currentLanguage();
       const sent =
         'email' in target
           ? await request(
               authCalls.sendMailValidCode,
-              { email: target.email, lang },
+              { email: target.email, lang, ...captcha },
               { loading: true },
             )
-          : await request(authCalls.sendValidCode, { ...target, lang }, { loading: true });
+          : await request(
+              authCalls.sendValidCode,
+              { ...target, lang, ...captcha },
+              { loading: true },
+            );
       return sent.resendAfter;
     },
   });

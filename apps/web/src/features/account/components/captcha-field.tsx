@@ -26,7 +26,7 @@ export function CaptchaField({ challenge, onRefresh, value, onChange }: CaptchaF
     };
   }, [challenge]);
   return (
-    <div className="field">
+    <div className="field captcha-field">
       <span className="field__label">{t('account.imageCode')}</span>
       <Input
         name="verifyCode"

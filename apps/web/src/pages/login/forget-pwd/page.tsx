@@ -1,9 +1,9 @@
-import { authCalls } from '@tidemark/contract';
+import { authCalls, isCaptchaRequired } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { request } from '../../../api/client';
+import { ApiError, request } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import {
@@ -14,6 +14,7 @@ import {
   type AccountValue,
 } from '../../../features/account/components/account-fields';
 import { AuthLayout } from '../../../features/account/components/auth-layout';
+import { CaptchaField } from '../../../features/account/components/captcha-field';
 import { CodeField, codeTargetOf } from '../../../features/account/components/code-field';
 import { NewPasswordFields } from '../../../features/account/components/password-input';
 import { FormCard } from '../../../ui/form-card';
@@ -26,10 +27,27 @@ export default function ForgetPasswordPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [verifyCode, setVerifyCode] = useState('');
   const [busy, submit] = useSubmit(async () => {
-    const values = { ...accountInput(account), code, password, confirmPassword };
+    const values = {
+      ...accountInput(account),
+      code,
+      password,
+      confirmPassword,
+      ...(challenge ? { timestamp: challenge, verifyCode: verifyCode.trim() } : {}),
+    };
     if (!(await validateForm(authCalls.forgetUserPassword, values))) return;
-    await request(authCalls.forgetUserPassword, values, { loading: true });
+    try {
+      await request(authCalls.forgetUserPassword, values, { loading: true });
+    } catch (error) {
+      // After refused codes for the account the server asks for the image code as well.
+      if (error instanceof ApiError && (isCaptchaRequired(error.envelope.data) || challenge)) {
+        setChallenge(String(Date.now()));
+        setVerifyCode('');
+      }
+      throw error;
+    }
     showToast(t('forgot.done'), 'success');
     navigate('/pages/login/login', { replace: true });
   });
@@ -52,7 +70,20 @@ export default function ForgetPasswordPage() {
           confirm={confirmPassword}
           onConfirmChange={setConfirmPassword}
         />
+        {challenge ? (
+          <CaptchaField
+            challenge={challenge}
+            onRefresh={() => setChallenge(String(Date.now()))}
+            value={verifyCode}
+            onChange={setVerifyCode}
+          />
+        ) : null}
       </FormCard>
+      {challenge ? (
+        <p className="form-hint" role="status">
+          {t('account.captchaHint')}
+        </p>
+      ) : null}
       <p className="form-hint">{t('account.passwordRuleHint')}</p>
       <div className="form-actions">
         <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>

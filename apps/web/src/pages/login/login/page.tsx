@@ -1,4 +1,4 @@
-import { userCalls } from '@tidemark/contract';
+import { isCaptchaRequired, userCalls } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +19,6 @@ import { CaptchaField } from '../../../features/account/components/captcha-field
 import { PasswordField } from '../../../features/account/components/password-input';
 import { FormCard } from '../../../ui/form-card';
 import { showToast } from '../../../ui/toast';
-
-const CAPTCHA_CODES = new Set(['captchaRequired', 'captchaWrong', 'loginFailed']);
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -46,9 +44,10 @@ export default function LoginPage() {
       showToast(t('success.loggedIn'), 'success');
       navigate(from ?? '/', { replace: true });
     } catch (error) {
-      // After failures the server asks for the image code; each image answers one attempt.
-      if (error instanceof ApiError && CAPTCHA_CODES.has(error.code ?? '')) {
-        if (challenge || error.code !== 'loginFailed') setChallenge(String(Date.now()));
+      // After failures for the account the server asks for the image code (data.captchaRequired);
+      // each image answers one attempt, so a refused one is replaced.
+      if (error instanceof ApiError && (isCaptchaRequired(error.envelope.data) || challenge)) {
+        setChallenge(String(Date.now()));
         setVerifyCode('');
       }
       throw error;
@@ -77,6 +76,11 @@ export default function LoginPage() {
           />
         ) : null}
       </FormCard>
+      {challenge ? (
+        <p className="form-hint" role="status">
+          {t('account.captchaHint')}
+        </p>
+      ) : null}
       <div className="form-actions">
         <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>
           {t('login.submit')}
