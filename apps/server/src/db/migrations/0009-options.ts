@@ -73,16 +73,26 @@ export function options({ dialect }: MigrationContext) {
         .on('option_orders')
         .columns(['user_id', 'book', 'id'])
         .execute();
-      // The settlement job's queue: open orders by the time they next need the job.
+      // The jobs' queues: open orders by the time they next need the job. Partial, so that an
+      // order leaves its queue with one index write when it moves on.
       await db.schema
         .createIndex('option_orders_due')
         .on('option_orders')
-        .columns(['status', 'settle_time'])
+        .column('settle_time')
+        .where(sql.ref('status'), '=', 'running')
         .execute();
       await db.schema
         .createIndex('option_orders_start')
         .on('option_orders')
-        .columns(['status', 'open_time'])
+        .column('open_time')
+        .where(sql.ref('status'), '=', 'scheduled')
+        .execute();
+      // The oldest open strike (the tick log's pruning keeps what open orders need).
+      await db.schema
+        .createIndex('option_orders_open_strike')
+        .on('option_orders')
+        .column('strike_time')
+        .where(sql.ref('status'), 'in', ['scheduled', 'running'])
         .execute();
 
       await db.schema
@@ -100,11 +110,6 @@ export function options({ dialect }: MigrationContext) {
         .createIndex('option_records_symbol')
         .on('option_records')
         .columns(['symbol', 'expiry'])
-        .execute();
-      await db.schema
-        .createIndex('option_records_expiry')
-        .on('option_records')
-        .column('expiry')
         .execute();
       // One row: the chain's head, locked by every append so two processes cannot fork it.
       await db.schema

@@ -310,7 +310,7 @@ describe('no console call can change a price, a tick, an outcome or a record', (
       [oc.setOptionRestrictedCountries, { countries: 'US' }],
       [oc.fundOptionPool, { book: 'demo', amount: '1' }],
     ];
-    const optionWriters = Object.values(oc).filter(
+    const optionWriters = (Object.values(oc) as unknown[]).filter(
       (v): v is ConsoleCallDef =>
         typeof v === 'object' &&
         v !== null &&

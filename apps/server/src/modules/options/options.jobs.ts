@@ -1,7 +1,7 @@
 import type { AppContext } from '../../http/context';
 import type { Tick } from '../../market/tick-log';
 import * as repo from './options.repository';
-import { settlementTickOf, settleOrder, start } from './options.service';
+import { settlementTickOf, settleOrders, start } from './options.service';
 import type { OptionOrderRow } from './options.table';
 
 /** How often the job looks for due orders. */
@@ -13,6 +13,8 @@ const PASS_MS = 100;
 const SETTLE_DELAY_MS = 300;
 /** Orders read per query; a larger backlog is worked through query after query. */
 const CHUNK = 5_000;
+/** Orders settled by one unit of work. */
+const UNIT = 250;
 /** Ticks logged before this many days ago are pruned, once an hour. */
 const PRUNE_EVERY_MS = 3_600_000;
 
@@ -89,7 +91,9 @@ export class OptionsJobs {
 
   /**
    * Each order's tick is looked up once per symbol and time (a burst of orders expiring together
-   * shares it); every order is one unit of work, queued at once so that they share commits.
+   * shares it). Running orders settle in units of up to UNIT orders (each order its own ledger
+   * transaction and record), all queued at once so that they share commits; scheduled orders start
+   * one unit each. Answers how many moved.
    */
   async settleAll(
     status: 'scheduled' | 'running',
@@ -103,19 +107,27 @@ export class OptionsJobs {
       if (!tick) ticks.set(key, (tick = settlementTickOf(this.app, row.symbol, time)));
       return tick;
     };
+    const units: OptionOrderRow[][] = [];
+    for (let i = 0; i < rows.length; i += status === 'running' ? UNIT : 1)
+      units.push(rows.slice(i, i + (status === 'running' ? UNIT : 1)));
     const results = await Promise.allSettled(
-      rows.map(async (row) => {
-        const tick = await tickFor(row);
-        return this.app.writer.runInOrder((trx) =>
+      units.map(async (unit) => {
+        const items = await Promise.all(
+          unit.map(async (row) => ({ row, tick: await tickFor(row) })),
+        );
+        return this.app.writer.runInOrder(async (trx) =>
           status === 'scheduled'
-            ? start(this.app, trx, row, tick)
-            : settleOrder(this.app, trx, row, tick),
+            ? Number((await start(this.app, trx, items[0]!.row, items[0]!.tick)) !== null)
+            : (await settleOrders(this.app, trx, 'running', items)).length,
         );
       }),
     );
+    let moved = 0;
     for (const r of results) {
       if (r.status === 'rejected')
         this.app.log.error({ err: r.reason }, 'option settlement failed');
+      else moved += r.value;
     }
+    return moved;
   }
 }

@@ -132,10 +132,11 @@ export function due(
   limit: number,
 ): Promise<OptionOrderRow[]> {
   const column = status === 'scheduled' ? 'open_time' : 'settle_time';
+  // The status as a literal: only then may the databases use the partial index of that queue.
   return db
     .selectFrom('option_orders')
     .selectAll()
-    .where('status', '=', status)
+    .where('status', '=', sql.lit(status))
     .where(column, '<=', BigInt(before))
     .orderBy(column)
     .orderBy('id')
@@ -210,9 +211,10 @@ export async function pruneTicks(db: Executor, before: number): Promise<number> 
   const oldestOpen = await db
     .selectFrom('option_orders')
     .select((eb) => eb.fn.min('strike_time').as('t'))
-    .where('status', 'in', [...OPEN_STATUSES])
+    .where('status', 'in', [sql.lit('scheduled'), sql.lit('running')])
     .executeTakeFirst();
-  const limit = oldestOpen?.t == null ? before : Math.min(before, Number(oldestOpen.t));
+  const oldest = oldestOpen?.t;
+  const limit = oldest === null || oldest === undefined ? before : Math.min(before, Number(oldest));
   const result = await db
     .deleteFrom('tick_log')
     .where('time', '<', BigInt(limit))

@@ -21,6 +21,7 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { systemAccount, userAccount, type Book } from '../../ledger/accounts';
 import { once } from '../../ledger/idempotency';
+import { ledgerSql, type LedgerSql } from '../../ledger/ledger.sql';
 import { systemBalances, userBalances } from '../../ledger/queries';
 import type { Tick } from '../../market/tick-log';
 import { userChannel } from '../../realtime/hub';
@@ -503,7 +504,7 @@ export async function start(
   row: OptionOrderRow,
   tick: Tick | null,
 ): Promise<OptionOrder | null> {
-  if (!tick) return finish(app, trx, row, 'scheduled', null);
+  if (!tick) return (await settleOrders(app, trx, 'scheduled', [{ row, tick: null }]))[0] ?? null;
   const now = BigInt(app.clock.now());
   const moved = await repo.transition(trx, row.id, 'scheduled', {
     status: 'running',
@@ -519,13 +520,14 @@ export async function start(
 }
 
 /** Settles a running order from its settlement tick (null: none within the tolerance: failed). */
-export function settleOrder(
+export async function settleOrder(
   app: AppContext,
   trx: Trx,
   row: OptionOrderRow,
   tick: Tick | null,
 ): Promise<OptionOrder | null> {
-  return finish(app, trx, row, 'running', tick);
+  const [order] = await settleOrders(app, trx, 'running', [{ row, tick }]);
+  return order ?? null;
 }
 
 /** The salts of the pseudonyms never change: read once per user. */
@@ -550,92 +552,162 @@ async function saltOf(app: AppContext, trx: Trx, userId: bigint): Promise<string
   return salt;
 }
 
-async function finish(
+/**
+ * Settles orders, each with its own ledger transaction and record, in one unit of work: the
+ * chain head and the exposure are read and written once for all of them (orders expiring
+ * together are settled together). An order that has moved on already (settled by another
+ * process or an earlier pass) is skipped: never twice. Answers the orders settled.
+ */
+export async function settleOrders(
   app: AppContext,
   trx: Trx,
-  row: OptionOrderRow,
   from: 'scheduled' | 'running',
-  tick: Tick | null,
-): Promise<OptionOrder | null> {
-  const book = row.book as Book;
-  const userId = Number(row.user_id);
+  items: readonly { row: OptionOrderRow; tick: Tick | null }[],
+): Promise<OptionOrder[]> {
   const now = BigInt(app.clock.now());
+  const statements = sqlOf(app);
+  const books = [...new Set(items.map((i) => i.row.book as Book))].sort();
   // Lock order as in placing: exposure, then the chain head, then the ledger's accounts.
-  await repo.exposure(app.database, trx, book, true);
-  const strike =
-    from === 'running' && row.strike_price !== null
-      ? {
-          price: BigInt(row.strike_price),
-          time: Number(row.strike_time),
-          seq: Number(row.strike_seq),
-        }
-      : null;
-  const settleTick = strike && tick ? { price: tick.price, time: tick.time, seq: tick.seq } : null;
-  const { outcome, payout } = settle({
-    direction: row.direction as OptionDirection,
-    stake: row.stake,
-    returnRate: row.return_rate,
-    lossRate: row.loss_rate,
-    expiry: Number(row.settle_time),
-    strike,
-    settle: settleTick,
-  });
+  for (const book of books) await repo.exposure(app.database, trx, book, true);
   const head = await repo.chainHead(app.database, trx);
-  const seq = head.seq + 1;
-  const moved = await repo.transition(trx, row.id, from, {
-    status: outcome === 'failed' ? 'failed' : 'settled',
-    settle_price: settleTick?.price ?? null,
-    settle_tick_time: settleTick ? BigInt(settleTick.time) : null,
-    settle_seq: settleTick ? BigInt(settleTick.seq) : null,
-    outcome,
-    payout,
-    record_seq: BigInt(seq),
-    updated_at: now,
-  });
-  // Settled already (another process, or an earlier pass): nothing to do, never twice.
-  if (!moved) return null;
-  const salt = await saltOf(app, trx, row.user_id);
-  const body: RecordBody = {
-    seq,
-    orderId: Number(row.id),
-    trader: pseudonym(salt, userId),
-    book,
-    symbol: row.symbol,
-    direction: row.direction as OptionDirection,
-    stake: formatMoney(row.stake),
-    returnRate: formatMoney(row.return_rate),
-    lossRate: formatMoney(row.loss_rate),
-    expiry: Number(row.settle_time),
-    strike: tickOf(strike),
-    settle: tickOf(settleTick),
-    outcome,
-    payout: formatMoney(payout),
-    prevHash: head.hash,
-  };
-  const sealed = sealRecord(body);
-  if (payout > 0n) {
-    await app.ledger.post(trx, {
-      type: 'option',
-      reference: `option:${row.id}:settle`,
-      postings: [
-        { account: systemAccount(book, 'options_pool', CURRENCY), amount: -payout },
-        { account: userAccount(userId, book, 'contract', CURRENCY), amount: payout },
-      ],
+  let { seq, hash } = head;
+  const exposure = new Map<Book, bigint>();
+  const records: { seq: number; row: OptionOrderRow; body: string; hash: string }[] = [];
+  const settled: { userId: number; order: OptionOrder }[] = [];
+  for (const { row, tick } of items) {
+    const book = row.book as Book;
+    const userId = Number(row.user_id);
+    const strike =
+      from === 'running' && row.strike_price !== null
+        ? {
+            price: BigInt(row.strike_price),
+            time: Number(row.strike_time),
+            seq: Number(row.strike_seq),
+          }
+        : null;
+    const settleTick =
+      strike && tick ? { price: tick.price, time: tick.time, seq: tick.seq } : null;
+    const { outcome, payout } = settle({
+      direction: row.direction as OptionDirection,
+      stake: row.stake,
+      returnRate: row.return_rate,
+      lossRate: row.loss_rate,
+      expiry: Number(row.settle_time),
+      strike,
+      settle: settleTick,
     });
+    const status = outcome === 'failed' ? 'failed' : 'settled';
+    const moved = await statements.all(trx, SETTLE_SQL, [
+      status,
+      settleTick?.price ?? null,
+      settleTick ? BigInt(settleTick.time) : null,
+      settleTick ? BigInt(settleTick.seq) : null,
+      outcome,
+      payout,
+      BigInt(seq + 1),
+      now,
+      row.id,
+      from,
+    ]);
+    // Settled already (another process, or an earlier pass): nothing to do, never twice.
+    if (moved.length === 0) continue;
+    seq += 1;
+    const salt = await saltOf(app, trx, row.user_id);
+    const body: RecordBody = {
+      seq,
+      orderId: Number(row.id),
+      trader: pseudonym(salt, userId),
+      book,
+      symbol: row.symbol,
+      direction: row.direction as OptionDirection,
+      stake: formatMoney(row.stake),
+      returnRate: formatMoney(row.return_rate),
+      lossRate: formatMoney(row.loss_rate),
+      expiry: Number(row.settle_time),
+      strike: tickOf(strike),
+      settle: tickOf(settleTick),
+      outcome,
+      payout: formatMoney(payout),
+      prevHash: hash,
+    };
+    const sealed = sealRecord(body);
+    hash = sealed.hash;
+    records.push({ seq, row, ...sealed });
+    if (payout > 0n) {
+      await app.ledger.post(trx, {
+        type: 'option',
+        reference: `option:${row.id}:settle`,
+        postings: [
+          { account: systemAccount(book, 'options_pool', CURRENCY), amount: -payout },
+          { account: userAccount(userId, book, 'contract', CURRENCY), amount: payout },
+        ],
+      });
+    }
+    exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(row.stake, row.return_rate));
+    const order = toOrder(
+      {
+        ...row,
+        status,
+        settle_price: settleTick?.price ?? null,
+        settle_tick_time: settleTick ? BigInt(settleTick.time) : null,
+        settle_seq: settleTick ? BigInt(settleTick.seq) : null,
+        outcome,
+        payout,
+        record_seq: BigInt(seq),
+        updated_at: now,
+      },
+      sealed.hash,
+    );
+    settled.push({ userId, order });
   }
-  await repo.addExposure(trx, book, -worstPayout(row.stake, row.return_rate));
-  await repo.appendRecord(trx, {
-    seq,
-    orderId: row.id,
-    symbol: row.symbol,
-    expiry: row.settle_time,
-    body: sealed.body,
-    hash: sealed.hash,
-    now,
+  if (records.length === 0) return [];
+  for (const [book, delta] of exposure) await repo.addExposure(trx, book, delta);
+  for (let i = 0; i < records.length; i += RECORD_ROWS) {
+    const chunk = records.slice(i, i + RECORD_ROWS);
+    await statements.all(
+      trx,
+      insertRecordsSql(chunk.length),
+      chunk.flatMap((r) => [
+        BigInt(r.seq),
+        r.row.id,
+        r.row.symbol,
+        r.row.settle_time,
+        r.body,
+        r.hash,
+        now,
+      ]),
+    );
+  }
+  await statements.all(trx, HEAD_SQL, [BigInt(seq), hash]);
+  app.writer.afterCommit(trx, () => {
+    for (const { userId, order } of settled) publish(app, userId, 'option.settled', order);
   });
-  const order = toOrder(moved, sealed.hash);
-  app.writer.afterCommit(trx, () => publish(app, userId, 'option.settled', order));
-  return order;
+  return settled.map((s) => s.order);
+}
+
+/** The hot statements of settling, prepared once (the ledger's own raw-statement path). */
+const SETTLE_SQL =
+  'UPDATE option_orders SET status = ?, settle_price = ?, settle_tick_time = ?, settle_seq = ?, ' +
+  'outcome = ?, payout = ?, record_seq = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING id';
+const HEAD_SQL = 'UPDATE option_chain SET seq = ?, hash = ? WHERE id = 1';
+/** 7 bound values a row: far below either database's parameter limit. */
+const RECORD_ROWS = 500;
+const recordTexts = new Map<number, string>();
+function insertRecordsSql(rows: number): string {
+  let text = recordTexts.get(rows);
+  if (!text) {
+    text =
+      'INSERT INTO option_records (seq, order_id, symbol, expiry, body, hash, created_at) VALUES ' +
+      Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
+    recordTexts.set(rows, text);
+  }
+  return text;
+}
+const sqlCache = new WeakMap<AppContext, LedgerSql>();
+function sqlOf(app: AppContext): LedgerSql {
+  let statements = sqlCache.get(app);
+  if (!statements) sqlCache.set(app, (statements = ledgerSql(app.database)));
+  return statements;
 }
 
 function publish(
