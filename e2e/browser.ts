@@ -73,6 +73,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   // From the top: a full-page picture of a scrolled page draws sticky headers mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
+  // Pictures that load at once (home's banner comes after the first paint) are in the picture.
+  await page
+    .waitForFunction(
+      () => Array.from(document.images).every((img) => img.loading === 'lazy' || img.complete),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
