@@ -2,6 +2,7 @@ import {
   displayDecimal,
   formatMoney,
   mulMoney,
+  favouriteCalls,
   parseMoney,
   spotCalls,
   type CallOutput,
@@ -57,6 +58,13 @@ afterAll(() => browser.close());
 const form = () => page.locator('.order-form');
 const field = (name: string) => page.locator(`.order-form input[name="${name}"]`);
 const submit = () => page.locator('.order-form__submit');
+/** The confirmation sheet every order passes through, and its confirm button. */
+const sheet = () => page.locator('.order-sheet');
+const sheetValue = (field: string) => sheet().locator(`[data-field="${field}"] dd`).innerText();
+async function confirmOrder(): Promise<void> {
+  await sheet().locator('.order-sheet__confirm').click();
+  await sheet().waitFor({ state: 'hidden' });
+}
 const available = () => page.locator('.order-summary [data-field="available"]').innerText();
 const openOrders = () => page.locator('[data-testid="open-orders"] .spot-order');
 const balances = (): Promise<CallOutput<typeof spotCalls.findUserMoney>> =>
@@ -130,6 +138,18 @@ describe('the coin tab', () => {
       /^[\d,]+\.\d{2} USDT$/,
     );
     await submit().click();
+    // The sheet shows the order as it will go, with the maker rate (it rests) and the fee in BTC.
+    await sheet().waitFor();
+    expect(await sheetValue('pair')).toBe('BTC/USDT');
+    expect(await sheetValue('price')).toBe(`${displayDecimal(price, 2)} USDT`);
+    expect(await sheetValue('quantity')).toBe('0.01000 BTC');
+    expect(await sheetValue('total')).toBe(
+      `${displayDecimal(formatMoney(mulMoney(parseMoney(price), parseMoney('0.01'), 'up')), 2)} USDT`,
+    );
+    expect(await sheetValue('fee')).toMatch(/^[\d.]+ BTC$/);
+    // Nothing is sent before the confirmation.
+    expect(orderKeys).toHaveLength(0);
+    await confirmOrder();
     await openOrders().first().waitFor();
     const order = openOrders().first();
     expect(await order.getAttribute('data-side')).toBe('buy');
@@ -169,8 +189,13 @@ describe('the coin tab', () => {
   it('buys at market: filled against the market maker, less the fee', async () => {
     await page.locator('.type-switch__option[data-type="market"]').click();
     expect(await page.locator('.order-field--fixed[data-field="price"]').count()).toBe(1);
+    // A market buy starts as the USDT to spend; this one is entered as a quantity of the coin.
+    await page.locator('.unit-toggle[data-unit="USDT"]').click();
     await field('quantity').fill('0.01');
     await submit().click();
+    await sheet().waitFor();
+    expect(await sheetValue('quantity')).toBe('≈ 0.01000 BTC');
+    await confirmOrder();
     await expect.poll(async () => (await balances()).base.available).toBe('0.00999000');
     const after = await balances();
     expect(after.base.frozen).toBe('0.00000000');
@@ -180,7 +205,9 @@ describe('the coin tab', () => {
     await page.locator('.spot-activity__tabs [role="tab"][data-key="trades"]').click();
     const bought = page.locator('[data-testid="trade-list"] .trade-list__row[data-side="buy"]');
     await bought.first().waitFor();
-    expect(await bought.first().locator('.num').last().innerText()).toBe('0.01000');
+    // The market maker's levels differ in size, so the 0.01 may fill at more than one of them.
+    const first = parseMoney(await bought.first().locator('.num').last().innerText());
+    expect(first > 0n && first <= parseMoney('0.01')).toBe(true);
     await page.locator('.spot-activity__tabs [role="tab"][data-key="orders"]').click();
     await page.locator('.side-switch__option[data-side="sell"]').click();
     await expect.poll(available).toBe('0.00999 BTC');
@@ -204,18 +231,25 @@ describe('the coin tab', () => {
     expect(await filled.count()).toBe(1);
     expect(await filled.first().getAttribute('data-side')).toBe('buy');
     expect(await filled.locator('[data-field="filled"] dd').innerText()).toBe('0.01000');
-    expect(await filled.locator('[data-field="fee"] dd').innerText()).toBe('0.00001 BTC');
+    expect(await filled.locator('[data-field="fee"] dd').innerText()).toBe('0.00001000 BTC');
     expect(await page.locator('.spot-order[data-phase="cancelled"]').count()).toBe(1);
 
     await open(page, '/pages/assets/index');
     const btc = page.locator('.wallet-balance[data-currency="BTC"] [data-field="available"]');
-    await expect.poll(() => btc.innerText()).toBe('0.00999');
+    await expect.poll(() => btc.innerText()).toBe('0.00999000');
 
     await open(page, '/pages/index/list?type=spot');
     const spot = page.locator('.change-item[data-type="spot"]');
     await spot.first().waitFor();
     const amounts = await spot.locator('.change-item__amount').allInnerTexts();
-    expect(amounts).toContain('+0.00999 BTC');
+    // One row per fill (the buy may take more than one level): together, net of any fee row,
+    // the 0.00999 BTC received.
+    const received = amounts.reduce((sum, text) => {
+      const [, sign, amount] = /^([+-])([\d.]+) BTC$/.exec(text) ?? [];
+      if (!amount) return sum;
+      return sign === '-' ? sum - parseMoney(amount) : sum + parseMoney(amount);
+    }, 0n);
+    expect(formatMoney(received)).toBe('0.00999000');
   });
 
   it('shows the server’s refusal of an order larger than the balance', async () => {
@@ -236,10 +270,101 @@ describe('the coin tab', () => {
     await field('price').fill('60000');
     await type('quantity', '5');
     await submit().click();
+    await sheet().locator('.order-sheet__confirm').click();
     await expectToast(page, 'Insufficient balance, please recharge first');
+    await sheet().waitFor({ state: 'hidden' });
     await page.unroute('**/coinorder/findUserMoney*');
     expect(orderKeys).toHaveLength(3);
     expect((await balances()).quote.frozen).toBe('0.00000000');
+    expect(errors).toEqual([]);
+  });
+
+  it('spends USDT at market through the sheet, stars the pair, draws indicators and depth', async () => {
+    const rules = await api(spotCalls.findByBProductConfig, { symbol: 'BTC/USDT' });
+    await open(page, TRADE);
+    // A fresh document, so the balances are the server's again (the route above is gone).
+    await page.reload();
+    const before = await balances();
+    await expect.poll(available).toBe(`${displayDecimal(before.quote.available, 2)} USDT`);
+    await page.locator('.type-switch__option[data-type="market"]').click();
+    // A market buy is entered as the USDT to spend, and 25% is a quarter of the USDT there is.
+    expect(await field('quantity').count()).toBe(0);
+    await page.locator('.percent-shortcuts__option[data-percent="25"]').click();
+    const quarter = (parseMoney(before.quote.available) * 25n) / 100n;
+    expect(await field('amount').inputValue()).toBe(
+      displayDecimal(formatMoney(quarter), 2)
+        .replace(/,/g, '')
+        .replace(/\.?0+$/, ''),
+    );
+    await field('amount').fill('50');
+    await submit().click();
+    await sheet().waitFor();
+    expect(await sheetValue('total')).toBe('50.00 USDT');
+    // A market order takes: the taker rate of the product's terms, the fee in the coin bought.
+    const taker = `${formatMoney(parseMoney(rules.takerFeeRate) * 100n).replace(/\.?0+$/, '')}%`;
+    expect(await sheet().locator('[data-field="fee"] dt').innerText()).toBe(`Fee (${taker})`);
+    expect(await sheetValue('fee')).toMatch(/^≈ [\d.]+ BTC$/);
+    expect(await sheetValue('role')).toBe('Taker rate: the order trades against the book');
+    await confirmOrder();
+    await expect
+      .poll(async () => parseMoney((await balances()).base.available))
+      .toBeGreaterThan(parseMoney(before.base.available));
+    const after = await balances();
+    const spent = parseMoney(before.quote.available) - parseMoney(after.quote.available);
+    expect(spent > 0n && spent <= parseMoney('50')).toBe(true);
+    expect(after.quote.frozen).toBe('0.00000000');
+
+    // A star on the trade page; the pair is then under Favourites on quotes, kept on the server.
+    const star = page.locator('.spot-head__star');
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await star.click();
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(async () => (await api(favouriteCalls.findFavourites, {}, token)).symbols)
+      .toEqual(['BTC/USDT']);
+    await open(page, '/pages/quotes/index');
+    await page.locator('.quotes__tabs [data-key="favourites"]').click();
+    const rows = page.locator('.market-table .pair-row');
+    const listed = () => rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')));
+    await expect.poll(listed).toEqual(['BTC/USDT']);
+    await page.locator('.quotes__tabs [data-key="all"]').click();
+    await page.locator('.favourite-star[data-symbol="ETH/USDT"]').click();
+    await page.locator('.quotes__tabs [data-key="favourites"]').click();
+    await expect.poll(listed).toEqual(['BTC/USDT', 'ETH/USDT']);
+    await settle(page, 600);
+    await screenshot(page, 'journey-spot-en-dark-quotes-favourites');
+
+    // Indicators on the candles: MA and VOL to start with, BOLL added by a tap.
+    await open(page, '/pages/trade/trend?symbol=BTC%2FUSDT');
+    const chart = page.locator('.price-chart[data-view="15min"]');
+    await chart.waitFor();
+    expect(await chart.getAttribute('data-indicators')).toBe('MA,VOL');
+    const legend = page.locator('.price-chart__legend[data-legend="overlay"]');
+    await expect.poll(() => legend.innerText()).toMatch(/MA99\s+[\d,]+\.\d{2}/);
+    await page.locator('.indicator-bar__item[data-indicator="BOLL"]').click();
+    await expect.poll(() => chart.getAttribute('data-indicators')).toBe('MA,BOLL,VOL');
+    await expect.poll(() => legend.innerText()).toMatch(/UP\s+[\d,]+\.\d{2}/);
+    expect(await page.locator('[data-legend="volume"]').innerText()).toMatch(/MA10\s+[\d,.]+/);
+    // The 1M chart: no logo over the volume bars, the attribution is a link under the chart.
+    await page.locator('.period-tabs [data-key="1mon"]').click();
+    await page.locator('.price-chart[data-view="1mon"]').waitFor();
+    await page.locator('.price-chart[data-view="1mon"] .price-chart__overlay').waitFor({
+      state: 'detached',
+    });
+    expect(await page.locator('.price-chart a[href*="tradingview"]').count()).toBe(0);
+    expect(
+      await page.locator('.chart-attribution a[href="https://www.tradingview.com/"]').count(),
+    ).toBe(1);
+    await settle(page, 600);
+    await screenshot(page, 'journey-spot-en-dark-trend-1mon');
+    // The depth chart, from the live book.
+    await page.locator('.period-tabs [data-key="depth"]').click();
+    const depth = page.locator('.depth-chart');
+    await depth.waitFor();
+    await expect.poll(async () => Number(await depth.getAttribute('data-bids'))).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await depth.getAttribute('data-asks'))).toBeGreaterThan(0);
+    await settle(page, 600);
+    await screenshot(page, 'journey-spot-en-dark-depth');
     expect(errors).toEqual([]);
   });
 });
@@ -248,6 +373,8 @@ describe('the spot pages at 360 x 740', () => {
   const PAGES = [
     ['spot-trade', TRADE, '.order-form'],
     ['spot-history', '/pages/trade/history?tab=1', '.spot-order'],
+    ['spot-trend', '/pages/trade/trend?symbol=BTC%2FUSDT', '.price-chart__legend'],
+    ['quotes', '/pages/quotes/index', '.pair-row'],
   ] as const;
 
   const looks: { theme: Theme; lang: string }[] = [
@@ -265,12 +392,28 @@ describe('the spot pages at 360 x 740', () => {
       for (const [name, route, ready] of PAGES) {
         await open(view, route);
         await view.locator(ready).first().waitFor();
-        await view.locator('.compact-book .book-level[data-price], .spot-order').first().waitFor();
+        if (name === 'spot-trade')
+          await view.locator('.compact-book .book-level[data-price]').first().waitFor();
         await settle(view, 1_600);
         const width = await view.evaluate(() => document.documentElement.scrollWidth);
         expect(width, `${name} overflows horizontally`).toBeLessThanOrEqual(VIEWPORT.width);
         await screenshot(view, `journey-spot-${lang}-${theme}-${name}`);
       }
+      // The confirmation sheet of a limit buy, and the depth chart.
+      await open(view, TRADE);
+      await view.locator('.compact-book .book-level[data-price]').first().waitFor();
+      await view.locator('.order-form input[name="quantity"]').fill('0.01');
+      await view.locator('.order-form__submit').click();
+      await view.locator('.order-sheet').waitFor();
+      await settle(view, 600);
+      await screenshot(view, `journey-spot-${lang}-${theme}-sheet`);
+      await view.locator('.order-sheet .adm-button').first().click();
+      await view.locator('.order-sheet').waitFor({ state: 'hidden' });
+      await open(view, '/pages/trade/trend?symbol=BTC%2FUSDT');
+      await view.locator('.period-tabs [data-key="depth"]').click();
+      await view.locator('.depth-chart:not([data-bids="0"])').waitFor();
+      await settle(view, 800);
+      await screenshot(view, `journey-spot-${lang}-${theme}-depth`);
       expect(problems).toEqual([]);
       await phone.close();
     });

@@ -102,7 +102,9 @@ function addSeries(chart: IChartApi, mode: Mode, indicators: readonly Indicator[
     return { mode, price, overlays: [], volume: null, volumeAverages: [] };
   }
   const price = chart.addSeries(CandlestickSeries, {});
-  price.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.06 } });
+  // Room at the top for the legend: a line of it per overlay indicator.
+  const overlaid = indicators.filter((i) => i !== 'VOL').length;
+  price.priceScale().applyOptions({ scaleMargins: { top: 0.08 + 0.08 * overlaid, bottom: 0.06 } });
   const overlays = indicators
     .flatMap((indicator) => overlayLines(indicator, []))
     .map((_, i) =>
@@ -126,8 +128,16 @@ function addSeries(chart: IChartApi, mode: Mode, indicators: readonly Indicator[
       1,
     ),
   );
-  chart.panes()[1]?.setStretchFactor(0.28);
+  sizePanes(chart);
   return { mode, price, overlays, volume, volumeAverages };
+}
+
+/** The volume pane a quarter of the price pane's height (panes start out equal). */
+function sizePanes(chart: IChartApi): void {
+  const [price, volume] = chart.panes();
+  if (!price || !volume) return;
+  price.setStretchFactor(1);
+  volume.setStretchFactor(0.3);
 }
 
 function removeSeries(chart: IChartApi, series: Series): void {
@@ -204,6 +214,7 @@ const legendOf = (lines: IndicatorLine[]): LegendLine[] =>
   }));
 
 function fill(
+  chart: IChartApi,
   series: Series,
   candles: readonly Candle[],
   period: CandlePeriod,
@@ -218,6 +229,7 @@ function fill(
   const colours = volumeColours(palette);
   series.volume?.setData(candles.map((c) => toVolumeBar(c, period, colours)));
   const lines = indicatorLines(candles, indicators);
+  sizePanes(chart);
   lines.overlay.forEach((line, i) =>
     series.overlays[i]?.setData(linePoints(candles, line.values, period)),
   );
@@ -328,7 +340,7 @@ export default function PriceChart({ symbol, view, precision, indicators }: Pric
     if (!current) return;
     const candles = history.data ?? [];
     drawn.current = [...candles];
-    setLegend(fill(current, candles, period, palette, shown));
+    if (chart.current) setLegend(fill(chart.current, current, candles, period, palette, shown));
     if (candles.length) chart.current?.timeScale().scrollToRealTime();
     // `shown` is indicatorKey's array: the key alone says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
