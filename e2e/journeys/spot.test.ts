@@ -428,6 +428,19 @@ describe('the spot pages at 360 x 740', () => {
     expect(await view.locator('.order-form').count()).toBe(0);
     expect(await view.locator('.spot-head .book-chip').count()).toBe(0);
     await screenshot(view, 'journey-spot-en-dark-visitor');
+    // A visitor's star stays in this browser, across a reload.
+    await view.locator('.spot-head__star').click();
+    await open(view, '/pages/quotes/index');
+    await view.reload();
+    await view.locator('.quotes__tabs [data-key="favourites"]').click();
+    await expect
+      .poll(() =>
+        view
+          .locator('.market-table .pair-row')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol'))),
+      )
+      .toEqual(['BTC/USDT']);
+    await open(view, TRADE);
     await view.locator('.spot-visitor .adm-button').first().click();
     await view.waitForURL(/#\/pages\/login\/login$/);
     await phone.close();
