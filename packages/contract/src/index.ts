@@ -6,6 +6,7 @@ export * from './errors';
 export * from './fields';
 export * from './money';
 export * from './newsign';
+export * from './rules/display';
 export * from './rules/format';
 export * from './rules/validators';
 export * as assetsCalls from './assets/assets.calls';

@@ -1,5 +1,6 @@
 export * from './validators';
 export * from './format';
+export * from './display';
 export * from '../constants';
 export * from '../money';
 export {

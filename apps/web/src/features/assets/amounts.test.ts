@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsAvailable, formatAmount, formatSigned, formatUsdt, isZero } from './amounts';
+import { exceedsAvailable, isZero } from './amounts';
 
-describe('amounts for display', () => {
-  it('shows USDT with 2 places, grouped by thousands, truncated', () => {
-    expect(formatUsdt('100000.00000000')).toBe('100,000.00');
-    expect(formatAmount('1234567.89999999', 'USDT')).toBe('1,234,567.89');
-    expect(formatUsdt('0.00000000')).toBe('0.00');
-  });
-
-  it('shows coins with up to 8 places, trailing zeros trimmed down to 2', () => {
-    expect(formatAmount('0.12345678', 'BTC')).toBe('0.12345678');
-    expect(formatAmount('1.50000000', 'ETH')).toBe('1.50');
-    expect(formatAmount('2.00000000', 'ETH')).toBe('2.00');
-    expect(formatAmount('12000.00012000', 'DOGE')).toBe('12,000.00012');
-    expect(formatAmount('5', 'SOL')).toBe('5.00');
-  });
-
-  it('signs changes: + for credits, - for debits, none for zero', () => {
-    expect(formatSigned('250.50000000', 'USDT')).toBe('+250.50');
-    expect(formatSigned('-250.50000000', 'USDT')).toBe('-250.50');
-    expect(formatSigned('-0.00000001', 'USDT')).toBe('0.00');
-    expect(formatSigned('-0.00000001', 'BTC')).toBe('-0.00000001');
-    expect(formatSigned('0.00000000', 'BTC')).toBe('0.00');
-  });
-
+describe('zero balances', () => {
   it('knows a zero balance', () => {
     expect(isZero('0.00000000')).toBe(true);
     expect(isZero('0.00000001')).toBe(false);

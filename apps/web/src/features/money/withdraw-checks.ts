@@ -1,31 +1,16 @@
 import {
-  displayDecimal,
   formatMoney,
-  groupThousands,
   hasPrecision,
   parseMoney,
-  trimDecimal,
   tryParseMoney,
   type ErrorKey,
   type MessageParams,
   type WithdrawTerms,
 } from '@tidemark/contract';
+import { formatAmount, formatUsdt } from '../../ui/amount-format';
 import { finishAmount } from '../assets/amounts';
 import { VERIFY_ROUTES } from '../kyc/routes';
 import { WALLET_ROUTES } from '../wallet/routes';
-
-/** "1000.50000000" -> "1,000.5": a wire decimal as a person reads it in a sentence. */
-export function plainAmount(decimal: string): string {
-  return groupThousands(trimDecimal(decimal));
-}
-
-/**
- * A wire amount cut (never rounded up) to the places that matter for it: a chain's decimals for a
- * balance, 2 for a USDT volume; trailing zeros dropped, grouped by thousands.
- */
-export function shownAmount(decimal: string, places: number): string {
-  return trimDecimal(displayDecimal(decimal.replace(/^-/, ''), Math.max(0, places)));
-}
 
 /** What the amount plus its fee comes to: what leaves the coin wallet. */
 export function totalWithFee(amount: string, fee: string): string | null {
@@ -94,8 +79,8 @@ export function withdrawRefusal(terms: WithdrawTerms, draft: WithdrawDraft): Ref
     return {
       key: 'volumeThreshold',
       params: {
-        required: shownAmount(terms.volumeThreshold, 2),
-        current: shownAmount(terms.volume, 2),
+        required: formatUsdt(terms.volumeThreshold),
+        current: formatUsdt(terms.volume),
       },
     };
   }
@@ -110,7 +95,7 @@ export function withdrawRefusal(terms: WithdrawTerms, draft: WithdrawDraft): Ref
   if (units < parseMoney(terms.minimum)) {
     return {
       key: 'withdrawBelowMinimum',
-      params: { min: plainAmount(terms.minimum), currency: terms.currency },
+      params: { min: formatAmount(terms.minimum, terms.currency), currency: terms.currency },
     };
   }
   if (units + parseMoney(terms.fee) > parseMoney(terms.available)) {

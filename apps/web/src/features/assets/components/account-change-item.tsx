@@ -1,6 +1,7 @@
 import type { AccountChange } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatSigned, isCredit } from '../amounts';
+import { formatAmount, formatSigned } from '../../../ui/amount-format';
+import { isCredit } from '../amounts';
 import { changeLabel } from '../change-label';
 
 interface AccountChangeItemProps {

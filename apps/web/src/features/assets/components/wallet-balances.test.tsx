@@ -33,7 +33,7 @@ describe('a wallet’s balances', () => {
     expect(currencies()).toEqual(['USDT', 'BTC']);
     const btc = document.querySelector('[data-currency="BTC"]')!;
     expect(btc.querySelector('[data-field="available"]')?.textContent).toBe('0.12345678');
-    expect(btc.querySelector('[data-field="frozen"]')?.textContent).toBe('0.001');
+    expect(btc.querySelector('[data-field="frozen"]')?.textContent).toBe('0.00100000');
     expect(
       document.querySelector('[data-currency="USDT"] [data-field="usdtValue"]')?.textContent,
     ).toBe('99,749.50');

@@ -1,7 +1,8 @@
 import type { WalletBalance } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
 import { EmptyData } from '../../../ui/empty-data';
-import { formatAmount, formatUsdt, isZero } from '../amounts';
+import { formatAmount, formatUsdt } from '../../../ui/amount-format';
+import { isZero } from '../amounts';
 import { CurrencyBadge } from './currency-badge';
 
 /** What stands in for an amount while amounts are hidden. */

@@ -3,8 +3,8 @@ import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import { PictureOutline, RightOutline } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
 import { useUploadImage } from '../api/upload-image';
-import { plainAmount } from '../withdraw-checks';
 import { DepositStatusTag, WithdrawalStatusTag } from './status-tag';
 
 /** "TQ9f…8xYp": enough of an address or hash to recognise it in a list. */
@@ -53,7 +53,7 @@ function RecordSummary({
       </div>
       <div className="record-item__body">
         <span className="record-item__amount" dir="ltr">
-          {plainAmount(record.amount)} <small>{record.currency}</small>
+          {formatAmount(record.amount, record.currency)} <small>{record.currency}</small>
         </span>
         <time dateTime={new Date(record.createdAt).toISOString()}>
           {dateFormat.format(record.createdAt)}
@@ -113,7 +113,7 @@ export function WithdrawalRecordItem({ record, dateFormat, onOpen }: WithdrawalI
           }
         />
         <span className="record-item__line muted">
-          {t('withdraw.fee')} {plainAmount(record.fee)} {record.currency} ·{' '}
+          {t('withdraw.fee')} {formatMoneyText(record.fee, record.currency)} ·{' '}
           <span className="mono" dir="ltr">
             {shortText(record.address)}
           </span>

@@ -69,7 +69,7 @@ describe('one spot order', () => {
     );
     expect(figure('price')).toBe('spot.types.market');
     expect(figure('avgPrice')).toBe('60,000.00');
-    expect(figure('fee')).toBe('0.000004 BTC');
+    expect(figure('fee')).toBe('0.00000400 BTC');
     expect(figure('total')).toBe('240.00');
     expect(document.querySelector('.spot-order__cancel')).toBeNull();
     expect(document.querySelector('time')?.textContent).toBe('21/11/2026');

@@ -1,8 +1,8 @@
 import type { SpotOrder } from '@tidemark/contract';
-import { displayDecimal, SPOT_ORDER_TYPE } from '@tidemark/contract/rules';
+import { displayDecimal, QUOTE_CURRENCY, SPOT_ORDER_TYPE } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { showQuote, showTrimmed } from '../format';
+import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
 
 interface SpotOrderItemProps {
   order: SpotOrder;
@@ -50,12 +50,14 @@ export function SpotOrderItem({
       {
         key: 'fee',
         label: t('spot.orders.fee'),
-        value: order.feeCurrency ? `${showTrimmed(order.fee)} ${order.feeCurrency}` : '--',
+        value: order.feeCurrency ? formatMoneyText(order.fee, order.feeCurrency) : '--',
       },
       {
         key: 'total',
         label: t('spot.orders.total'),
-        value: order.filledAmount ? showQuote(order.filledAmount) : '--',
+        value: order.filledAmount
+          ? formatAmount(order.filledAmount, order.symbol.split('/')[1] ?? QUOTE_CURRENCY)
+          : '--',
       },
     );
   }

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../features/assets/amounts';
+import { formatUsdt } from '../../../ui/amount-format';
 import { HIDDEN_AMOUNT } from '../../../features/assets/components/wallet-balances';
 
 interface SummaryProps {

@@ -1,7 +1,7 @@
 import { ACCOUNT_TYPES, type AccountType, type UserMoney } from '@tidemark/contract';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../features/assets/amounts';
+import { formatUsdt } from '../../../ui/amount-format';
 import { HIDDEN_AMOUNT } from '../../../features/assets/components/wallet-balances';
 
 /** A grouped amount that may wrap after a comma (a third of 360 px holds about 11 digits). */

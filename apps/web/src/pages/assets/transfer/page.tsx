@@ -8,7 +8,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { useUserInfo } from '../../../features/account/api/account-queries';
-import { formatAmount } from '../../../features/assets/amounts';
+import { formatAmount } from '../../../ui/amount-format';
 import { useTransfer } from '../../../features/assets/api/assets-mutations';
 import { useUserMoney } from '../../../features/assets/api/assets-queries';
 import { BookChip } from '../../../features/assets/components/book-chip';

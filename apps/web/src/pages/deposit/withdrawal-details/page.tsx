@@ -9,7 +9,7 @@ import { CopyIcon } from '../../../features/money/components/copy-icon';
 import { WithdrawalStatusTag } from '../../../features/money/components/status-tag';
 import { isOverdue, WithdrawalSteps } from '../../../features/money/components/withdrawal-steps';
 import { MONEY_ROUTES, parseId, withQuery } from '../../../features/money/routes';
-import { plainAmount } from '../../../features/money/withdraw-checks';
+import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
 import { copyText } from '../../../ui/copy';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
@@ -70,8 +70,8 @@ export default function WithdrawalDetailsPage() {
   } else {
     const rows: [string, ReactNode][] = [
       [t('withdraw.details.currency'), `${record.currency} · ${record.chain}`],
-      [t('withdraw.amount'), `${plainAmount(record.amount)} ${record.currency}`],
-      [t('withdraw.fee'), `${plainAmount(record.fee)} ${record.currency}`],
+      [t('withdraw.amount'), formatMoneyText(record.amount, record.currency)],
+      [t('withdraw.fee'), formatMoneyText(record.fee, record.currency)],
       // A rejected or failed withdrawal gave its hold back: say so rather than "deducted".
       [
         t(
@@ -79,7 +79,7 @@ export default function WithdrawalDetailsPage() {
             ? 'withdraw.details.returned'
             : 'withdraw.total',
         ),
-        `${plainAmount(record.total)} ${record.currency}`,
+        formatMoneyText(record.total, record.currency),
       ],
       [t('withdraw.details.requestedAt'), dateFormat.format(record.createdAt)],
       record.finishedAt === null
@@ -91,7 +91,7 @@ export default function WithdrawalDetailsPage() {
         <section className="withdraw-summary" data-status={record.status}>
           <span className="muted">{t('withdraw.amount')}</span>
           <strong className="withdraw-summary__amount" dir="ltr">
-            {plainAmount(record.amount)} <small>{record.currency}</small>
+            {formatAmount(record.amount, record.currency)} <small>{record.currency}</small>
           </strong>
           <WithdrawalStatusTag status={record.status} />
         </section>

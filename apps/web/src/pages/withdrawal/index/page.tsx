@@ -18,6 +18,7 @@ import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { useSubmitWithdrawal } from '../../../features/money/api/money-mutations';
 import { useWithdrawTerms } from '../../../features/money/api/money-queries';
 import { AmountField } from '../../../ui/amount-field';
+import { formatAmount, formatMoneyText, formatUsdt } from '../../../ui/amount-format';
 import { MoneyFormPage } from '../../../features/money/components/money-form-page';
 import { PayPasswordSheet } from '../../../features/money/components/pay-password-sheet';
 import { showRefusal } from '../../../features/money/refusal-dialog';
@@ -26,8 +27,6 @@ import {
   FIX_ROUTES,
   fixOf,
   maxWithdrawable,
-  plainAmount,
-  shownAmount,
   totalWithFee,
   withdrawRefusal,
   type Refusal,
@@ -121,16 +120,11 @@ export default function WithdrawalPage() {
     }
     keys.settle();
     setAsking(false);
-    navigate(
-      withQuery(MONEY_ROUTES.withdrawSuccess, {
-        id: record.id,
-        amount: record.amount,
-        currency: record.currency,
-        chain: record.chain,
-        address: record.address,
-      }),
-      { replace: true },
-    );
+    // The success page confirms this record by its id; the record itself saves it a lookup.
+    navigate(withQuery(MONEY_ROUTES.withdrawSuccess, { id: record.id }), {
+      replace: true,
+      state: { record },
+    });
   });
 
   let form;
@@ -208,7 +202,9 @@ export default function WithdrawalPage() {
           value={amount}
           onChange={setAmount}
           decimals={decimals}
-          placeholder={t('withdraw.amountPlaceholder', { min: plainAmount(info.minimum) })}
+          placeholder={t('withdraw.amountPlaceholder', {
+            min: formatAmount(info.minimum, currency),
+          })}
           currency={currency}
           onEnterPress={review}
         >
@@ -221,7 +217,7 @@ export default function WithdrawalPage() {
           </button>
         </AmountField>
         <p className="transfer__available" data-available={info.available}>
-          {t('withdraw.available', { amount: shownAmount(info.available, decimals), currency })}
+          {t('withdraw.available', { amount: formatAmount(info.available, currency), currency })}
         </p>
 
         <dl className="detail-rows money-card">
@@ -231,33 +227,29 @@ export default function WithdrawalPage() {
           </div>
           <div>
             <dt>{t('withdraw.fee')}</dt>
-            <dd data-field="fee">
-              {plainAmount(info.fee)} {currency}
-            </dd>
+            <dd data-field="fee">{formatMoneyText(info.fee, currency)}</dd>
           </div>
           <div>
             <dt>{t('withdraw.minimum')}</dt>
-            <dd data-field="minimum">
-              {plainAmount(info.minimum)} {currency}
-            </dd>
+            <dd data-field="minimum">{formatMoneyText(info.minimum, currency)}</dd>
           </div>
           <div>
             <dt>{t('withdraw.received')}</dt>
             <dd data-field="received">
-              {total ? `${plainAmount(finishAmount(amount))} ${currency}` : '--'}
+              {total ? formatMoneyText(finishAmount(amount), currency) : '--'}
             </dd>
           </div>
           <div>
             <dt>{t('withdraw.total')}</dt>
-            <dd data-field="total">{total ? `${plainAmount(total)} ${currency}` : '--'}</dd>
+            <dd data-field="total">{total ? formatMoneyText(total, currency) : '--'}</dd>
           </div>
           <div>
             <dt>{t('withdraw.volume')}</dt>
             <dd data-field="volume" data-met={info.volumeMet}>
               <span className={info.volumeMet ? 'volume volume--met' : 'volume'}>
                 {t('withdraw.volumeValue', {
-                  current: shownAmount(info.volume, 2),
-                  required: shownAmount(info.volumeThreshold, 2),
+                  current: formatUsdt(info.volume),
+                  required: formatUsdt(info.volumeThreshold),
                 })}
               </span>
             </dd>
@@ -283,7 +275,7 @@ export default function WithdrawalPage() {
           open={asking}
           busy={busy}
           summary={t('withdraw.payPassword.summary', {
-            amount: plainAmount(finishAmount(amount) || '0'),
+            amount: formatAmount(finishAmount(amount) || '0', currency),
             currency,
           })}
           onConfirm={(password) => {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DISPLAY_DECIMALS, displayAmount, displayPlaces } from './display';
+
+describe('one display rule per currency', () => {
+  it('shows USDT to the cent and BTC to the satoshi, unlisted currencies with all 8 places', () => {
+    expect(displayPlaces('USDT')).toBe(2);
+    expect(displayPlaces('btc')).toBe(8);
+    expect(displayPlaces('ETH')).toBe(6);
+    expect(displayPlaces('NEWCOIN')).toBe(8);
+    for (const places of Object.values(DISPLAY_DECIMALS)) {
+      expect(places).toBeGreaterThanOrEqual(2);
+      expect(places).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('gives every amount of a currency the same places, cut and never rounded up', () => {
+    expect(displayAmount('0.00000000', 'USDT')).toBe('0.00');
+    expect(displayAmount('500', 'USDT')).toBe('500.00');
+    expect(displayAmount('1234567.89999999', 'USDT')).toBe('1,234,567.89');
+    expect(displayAmount('0.00001000', 'BTC')).toBe('0.00001000');
+    expect(displayAmount('0', 'BTC')).toBe('0.00000000');
+    expect(displayAmount('3.99999999', 'ETH')).toBe('3.999999');
+    expect(displayAmount('-250.5', 'USDT')).toBe('-250.50');
+    expect(displayAmount('12', 'DOGE')).toBe('12.00');
+  });
+
+  it('never shows an amount that is not zero as zero', () => {
+    expect(displayAmount('0.00100000', 'USDT')).toBe('0.001');
+    expect(displayAmount('0.00000005', 'USDT')).toBe('0.00000005');
+    expect(displayAmount('-0.00400000', 'USDT')).toBe('-0.004');
+    expect(displayAmount('0.00049', 'ETH')).toBe('0.000490');
+    expect(displayAmount('0.0000001', 'ETH')).toBe('0.0000001');
+    // Only a value that shows as zero gets more places: 0.019 stays 0.01.
+    expect(displayAmount('0.019', 'USDT')).toBe('0.01');
+  });
+});

@@ -1,0 +1,47 @@
+import { QUOTE_CURRENCY } from '../constants';
+import { displayDecimal } from './format';
+
+/**
+ * How many decimal places an amount of a currency is shown with, the same on every page (balances,
+ * transfers, deposits, withdrawals, fees, order history, the account log): USDT to the cent, BTC to
+ * the satoshi as every exchange shows it, and each other coin to the places at which one step is
+ * worth about a cent at its configured price (apps/server/src/market/coins.ts), never fewer than
+ * its trading lot. A currency not listed shows the wire's 8.
+ */
+export const DISPLAY_DECIMALS: Readonly<Record<string, number>> = {
+  [QUOTE_CURRENCY]: 2,
+  BTC: 8,
+  ETH: 6,
+  BNB: 5,
+  SOL: 5,
+  LTC: 4,
+  AVAX: 4,
+  LINK: 4,
+  DOT: 3,
+  XRP: 3,
+  ADA: 2,
+  TRX: 2,
+  DOGE: 2,
+};
+
+const WIRE_DECIMALS = 8;
+
+/** The places a currency's amounts are shown with (DISPLAY_DECIMALS). */
+export function displayPlaces(currency: string): number {
+  return DISPLAY_DECIMALS[currency.toUpperCase()] ?? WIRE_DECIMALS;
+}
+
+/**
+ * A wire amount of a currency for display: its DISPLAY_DECIMALS places, cut (never rounded up, so
+ * a balance never looks larger than it is), grouped by thousands. An amount that is not zero is
+ * never shown as zero: a fee of 0.001 USDT or 0.00000005 BTC keeps the places down to its first
+ * significant digit ("0.001"), up to the wire's 8.
+ */
+export function displayAmount(decimal: string, currency: string): string {
+  const places = displayPlaces(currency);
+  const shown = displayDecimal(decimal, places);
+  if (places >= WIRE_DECIMALS || /[1-9]/.test(shown)) return shown;
+  const fraction = decimal.split('.')[1] ?? '';
+  const first = fraction.slice(0, WIRE_DECIMALS).search(/[1-9]/);
+  return first < 0 ? shown : displayDecimal(decimal, first + 1);
+}
