@@ -1,5 +1,3 @@
-import DotLoading from 'antd-mobile/es/components/dot-loading';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +12,7 @@ import { MONEY_ROUTES, withQuery } from '../../../features/money/routes';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
+import { ListFooter } from '../../../ui/list-footer';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 import '../../../features/money/money.css';
@@ -37,27 +36,14 @@ function PagedList<R>({ query, render }: { query: Paged<R>; render: (rows: R[]) 
   if (!query.data) return <LoadingView />;
   const rows = query.data.pages.flatMap((p) => p.list);
   if (rows.length === 0) return <EmptyData />;
-  const loadMore = async () => {
-    const result = await query.fetchNextPage();
-    // InfiniteScroll offers a retry only when loadMore rejects.
-    if (result.isError) throw result.error;
-  };
   return (
     <>
       {render(rows)}
-      <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage}>
-        {(hasMore, failed, retry) =>
-          failed ? (
-            <button type="button" className="text-button" onClick={retry}>
-              {t('errors.networkError')} · {t('common.retry')}
-            </button>
-          ) : hasMore ? (
-            <DotLoading color="primary" />
-          ) : (
-            <span>{t('deposit.record.end')}</span>
-          )
-        }
-      </InfiniteScroll>
+      <ListFooter
+        fetchNextPage={query.fetchNextPage}
+        hasMore={query.hasNextPage}
+        failedText={t('errors.networkError')}
+      />
     </>
   );
 }

@@ -1,6 +1,4 @@
 import { ACCOUNT_CHANGE_FILTERS } from '@tidemark/contract';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +12,7 @@ import { parseFilter } from '../../../features/assets/wallets';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
+import { ListFooter } from '../../../ui/list-footer';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 
@@ -31,12 +30,6 @@ export default function AccountChangesPage() {
   const language = currentLanguage();
   const dateFormat = useMemo(() => recordDateFormat(language), [language]);
 
-  const loadMore = async () => {
-    const result = await changes.fetchNextPage();
-    // InfiniteScroll offers a retry only when loadMore rejects.
-    if (result.isError) throw result.error;
-  };
-
   let body;
   if (changes.data) {
     body =
@@ -49,19 +42,11 @@ export default function AccountChangesPage() {
               <AccountChangeItem key={entry.id} entry={entry} dateFormat={dateFormat} />
             ))}
           </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={changes.hasNextPage}>
-            {(hasMore, failed, retry) =>
-              failed ? (
-                <button type="button" className="text-button" onClick={retry}>
-                  {t('assets.log.loadFailed')} · {t('common.retry')}
-                </button>
-              ) : hasMore ? (
-                <DotLoading color="primary" />
-              ) : (
-                <span>{t('assets.log.end')}</span>
-              )
-            }
-          </InfiniteScroll>
+          <ListFooter
+            fetchNextPage={changes.fetchNextPage}
+            hasMore={changes.hasNextPage}
+            failedText={t('assets.log.loadFailed')}
+          />
         </>
       );
   } else if (changes.isError) {

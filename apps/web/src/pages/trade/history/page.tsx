@@ -1,6 +1,4 @@
 import { ORDER_TAB, SYMBOL_PATTERN } from '@tidemark/contract';
-import DotLoading from 'antd-mobile/es/components/dot-loading';
-import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import Tabs from 'antd-mobile/es/components/tabs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import { useCancelAction } from '../../../features/spot/hooks/use-cancel-action'
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
+import { ListFooter } from '../../../ui/list-footer';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 import { PairFilter } from './pair-filter';
@@ -55,12 +54,6 @@ export default function SpotHistoryPage() {
   const language = currentLanguage();
   const dateFormat = useMemo(() => recordDateFormat(language), [language]);
 
-  const loadMore = async () => {
-    const result = await orders.fetchNextPage();
-    // InfiniteScroll offers a retry only when loadMore rejects.
-    if (result.isError) throw result.error;
-  };
-
   let body;
   if (orders.data) {
     body =
@@ -85,19 +78,11 @@ export default function SpotHistoryPage() {
               );
             })}
           </ul>
-          <InfiniteScroll loadMore={loadMore} hasMore={orders.hasNextPage}>
-            {(hasMore, failed, retry) =>
-              failed ? (
-                <button type="button" className="text-button" onClick={retry}>
-                  {t('spot.history.loadFailed')} · {t('common.retry')}
-                </button>
-              ) : hasMore ? (
-                <DotLoading color="primary" />
-              ) : (
-                <span>{t('spot.history.end')}</span>
-              )
-            }
-          </InfiniteScroll>
+          <ListFooter
+            fetchNextPage={orders.fetchNextPage}
+            hasMore={orders.hasNextPage}
+            failedText={t('spot.history.loadFailed')}
+          />
         </>
       );
   } else if (orders.isError) {
