@@ -23,6 +23,18 @@ export function withQuery(
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * The record a form passed to its success page in the navigation's state (absent after a reload or
+ * a link: the page then looks the record up by the id in its route).
+ */
+export function passedRecord<R extends { id: number }>(state: unknown): R | undefined {
+  if (typeof state !== 'object' || state === null || !('record' in state)) return undefined;
+  const record = (state as { record: unknown }).record;
+  return typeof record === 'object' && record !== null && 'id' in record
+    ? (record as R)
+    : undefined;
+}
+
 /** A record's id from a route's query ("?id=7"): null when it is missing or no id at all. */
 export function parseId(raw: string | null): number | null {
   const id = Number(raw);

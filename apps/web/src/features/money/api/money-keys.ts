@@ -6,6 +6,7 @@ export const moneyKeys = {
   all: ['money'] as const,
   deposits: (token: string | null) => ['money', 'deposits', token] as const,
   withdrawals: (token: string | null) => ['money', 'withdrawals', token] as const,
+  deposit: (token: string | null, id: number) => ['money', 'deposit', token, id] as const,
   withdrawal: (token: string | null, id: number) => ['money', 'withdrawal', token, id] as const,
   terms: (token: string | null, currency: string, chain: string | undefined) =>
     ['money', 'terms', token, currency, chain ?? null] as const,

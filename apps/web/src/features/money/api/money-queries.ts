@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { moneyCalls } from '@tidemark/contract';
+import { moneyCalls, type DepositRecord, type WithdrawalRecord } from '@tidemark/contract';
 import { request } from '../../../api/client';
 import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
@@ -57,11 +57,36 @@ export function useWithdrawalRecords(enabled = true) {
   });
 }
 
-/** One withdrawal of the user's (null: no such record of theirs). */
-export function useWithdrawal(id: number | null) {
+/**
+ * One deposit of the user's (null: no such record of theirs). `initial`: the record the submitting
+ * page passed on, shown at once while the lookup confirms it.
+ */
+export function useDeposit(id: number | null, initial?: DepositRecord) {
   const token = useSession((s) => s.token);
   useLiveMoney();
   return useQuery({
+    queryKey: moneyKeys.deposit(token, id ?? 0),
+    queryFn: async () => {
+      const found = await request(
+        moneyCalls.findByUserRechargePage,
+        { id: id ?? 0, page: 1, pageSize: 1 },
+        { quiet: true },
+      );
+      return found.list[0] ?? null;
+    },
+    enabled: token !== null && id !== null,
+    initialData: initial?.id === id ? initial : undefined,
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/** One withdrawal of the user's (null: no such record of theirs); `initial` as for useDeposit. */
+export function useWithdrawal(id: number | null, initial?: WithdrawalRecord) {
+  const token = useSession((s) => s.token);
+  useLiveMoney();
+  return useQuery({
+    initialData: initial?.id === id ? initial : undefined,
+    initialDataUpdatedAt: 0,
     queryKey: moneyKeys.withdrawal(token, id ?? 0),
     queryFn: async () => {
       const found = await request(

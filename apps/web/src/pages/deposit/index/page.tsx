@@ -82,15 +82,11 @@ export default function DepositPage() {
       throw error;
     }
     keys.settle();
-    navigate(
-      withQuery(MONEY_ROUTES.depositSuccess, {
-        id: record.id,
-        amount: record.amount,
-        currency: record.currency,
-        chain: record.chain,
-      }),
-      { replace: true },
-    );
+    // The success page confirms this record by its id; the record itself saves it a lookup.
+    navigate(withQuery(MONEY_ROUTES.depositSuccess, { id: record.id }), {
+      replace: true,
+      state: { record },
+    });
   });
 
   let body;

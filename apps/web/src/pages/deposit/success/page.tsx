@@ -1,24 +1,43 @@
+import type { DepositRecord } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { Redirect } from '../../../app/redirect';
+import { useDeposit } from '../../../features/money/api/money-queries';
 import { ResultPage } from '../../../features/money/components/result-page';
-import { MONEY_ROUTES } from '../../../features/money/routes';
-import { plainAmount } from '../../../features/money/withdraw-checks';
+import { MONEY_ROUTES, parseId, passedRecord } from '../../../features/money/routes';
+import { formatAmount } from '../../../ui/amount-format';
+import { ErrorView } from '../../../ui/error-view';
+import { LoadingView } from '../../../ui/loading-view';
 
-/** deposit/success: the request is in, an operator reviews it, and where to follow it. */
+/**
+ * deposit/success: the request is in, an operator reviews it, and where to follow it. Only for a
+ * deposit that was submitted: the id in the route is looked up; without one (a typed or shared
+ * link) the user goes to the form, and for an id that is not theirs to their records.
+ */
 export default function DepositSuccessPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const amount = params.get('amount');
-  const currency = params.get('currency') ?? '';
-  const chain = params.get('chain') ?? '';
-  const details: [string, string][] = [];
-  if (amount) details.push([t('deposit.amount'), `${plainAmount(amount)} ${currency}`]);
-  if (chain) details.push([t('deposit.chain'), chain]);
+  const { state } = useLocation();
+  const id = parseId(params.get('id'));
+  const found = useDeposit(id, passedRecord<DepositRecord>(state));
+  if (id === null) return <Redirect to={MONEY_ROUTES.deposit} />;
+  const record = found.data;
+  if (record === null) return <Redirect to={MONEY_ROUTES.records} />;
+  if (!record) {
+    return found.isError ? (
+      <ErrorView title={t('errors.networkError')} onRetry={() => void found.refetch()} />
+    ) : (
+      <LoadingView />
+    );
+  }
   return (
     <ResultPage
       title={t('deposit.title')}
       text={t('deposit.successText')}
-      details={details}
+      details={[
+        [t('deposit.amount'), `${formatAmount(record.amount, record.currency)} ${record.currency}`],
+        [t('deposit.chain'), record.chain],
+      ]}
       follow={{ label: t('deposit.viewRecords'), to: MONEY_ROUTES.records }}
     />
   );
