@@ -19,12 +19,20 @@ export function CountryField({ label, countries, value, onChange }: CountryField
 
   return (
     <>
-      <button type="button" className="field field--button" onClick={() => setOpen(true)}>
+      {/* The label above the choice, as in the text fields: side by side, "Choose country or
+          region" was cut off at 360 px in several languages. */}
+      <button
+        type="button"
+        className="field field--button field--stacked"
+        onClick={() => setOpen(true)}
+      >
         <span className="field__label">{label}</span>
-        <span className={chosen ? 'field__value' : 'field__value field__value--empty'}>
-          {chosen ? chosen.local : t('verify.chooseCountry')}
+        <span className="field__choice">
+          <span className={chosen ? 'field__value' : 'field__value field__value--empty'}>
+            {chosen ? chosen.local : t('verify.chooseCountry')}
+          </span>
+          <RightOutline className="flip-rtl muted" />
         </span>
-        <RightOutline className="flip-rtl muted" />
       </button>
       <CountrySheet
         open={open}

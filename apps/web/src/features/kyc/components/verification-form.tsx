@@ -120,10 +120,14 @@ interface TextFieldProps {
   maxLength: number;
 }
 
-/** One labelled line of a verification form. */
+/**
+ * One field of a verification form, its label above the input: beside it, a label such as
+ * "Vollständiger Name" leaves too little room at 360 px for placeholders such as "Le numéro de
+ * votre pièce d’identité".
+ */
 export function TextField({ label, ...input }: TextFieldProps) {
   return (
-    <div className="field">
+    <div className="field field--stacked">
       <span className="field__label">{label}</span>
       <Input {...input} />
     </div>
