@@ -57,10 +57,22 @@ export function languageInfo(code: LanguageCode): LanguageInfo {
  * and a pages pack (locales/pages/<code>.json: the sections of the other pages, loaded with the
  * first of them), so the first route stays light as pages are added.
  */
-export type LocalePack = typeof en;
-export type PagesPack = typeof enPages;
+/**
+ * A pack's shape without the plural forms only some languages have: a text that depends on a
+ * count is "x_one" and "x_other" in English but "x_other" alone in Chinese (i18next plurals), so
+ * the shape every pack shares keeps only "x_other".
+ */
+type PluralForm = 'zero' | 'one' | 'two' | 'few' | 'many';
+type SharedShape<T> = {
+  [K in keyof T as K extends `${string}_${PluralForm}` ? never : K]: T[K] extends string
+    ? T[K]
+    : SharedShape<T[K]>;
+};
+
+export type LocalePack = SharedShape<typeof en>;
+export type PagesPack = SharedShape<typeof enPages>;
 /** The operator console's texts (locales/console/<code>.json), loaded by the console only. */
-export type ConsolePack = typeof enConsole;
+export type ConsolePack = SharedShape<typeof enConsole>;
 
 /** Loads one pack; each is its own chunk in the web build. */
 export async function loadLocale(code: LanguageCode): Promise<LocalePack> {

@@ -24,6 +24,44 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/**
+ * i18next plurals: a text that depends on a count has one key per plural category of its language
+ * ("x_one", "x_other" in English; "x_other" alone in Chinese; six forms in Arabic).
+ */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const pluralCategories = (code: (typeof LANGUAGE_CODES)[number]) =>
+  new Intl.PluralRules(LANGUAGES.find((l) => l.code === code)?.bcp47).resolvedOptions()
+    .pluralCategories;
+
+/**
+ * A pack with each plural group as one entry under its bare key, holding the "other" form (the
+ * one every language has), so languages with different categories compare key for key.
+ */
+function singular(texts: Map<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, text] of texts) {
+    const bare = key.replace(PLURAL_SUFFIX, '');
+    if (bare === key) out.set(key, text);
+    else if (key.endsWith('_other')) out.set(bare, text);
+    else if (!out.has(bare)) out.set(bare, '');
+  }
+  return out;
+}
+
+/** Plural groups of a pack: bare key -> its forms (category -> text). */
+function pluralGroups(texts: Map<string, string>): Map<string, Map<string, string>> {
+  const groups = new Map<string, Map<string, string>>();
+  for (const [key, text] of texts) {
+    const match = PLURAL_SUFFIX.exec(key);
+    if (!match) continue;
+    const bare = key.slice(0, match.index);
+    const forms = groups.get(bare) ?? new Map<string, string>();
+    forms.set(match[1]!, text);
+    groups.set(bare, forms);
+  }
+  return groups;
+}
+
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -43,7 +81,8 @@ const SAME_AS_ENGLISH: Partial<Record<string, readonly string[]>> = {
 const isUniversal = (text: string) =>
   /^[\d\s{}.,:;%/+\-–—…()A-Z]*$/.test(text.replace(/\{\{\s*\w+\s*\}\}/g, ''));
 
-const english = flatten(read('en'));
+const englishForms = flatten(read('en'));
+const english = singular(englishForms);
 
 describe('language packs', () => {
   it('has each pack for each of the eleven languages and nothing else', () => {
@@ -66,9 +105,16 @@ describe('language packs', () => {
     }
   });
 
+  it('gives English texts that depend on a count its two plural forms', () => {
+    for (const [bare, group] of pluralGroups(englishForms)) {
+      expect([...group.keys()].sort(), bare).toEqual([...pluralCategories('en')].sort());
+    }
+  });
+
   for (const code of LANGUAGE_CODES.filter((c) => c !== 'en')) {
     describe(code, () => {
-      const pack = flatten(read(code));
+      const forms = flatten(read(code));
+      const pack = singular(forms);
 
       it('has exactly the keys of the English pack', () => {
         expect([...pack.keys()].filter((k) => !english.has(k))).toEqual([]);
@@ -98,7 +144,21 @@ describe('language packs', () => {
       });
 
       it('has no empty text', () => {
-        expect([...pack].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+        expect([...forms].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+      });
+
+      it('has exactly the plural forms its language needs, each with no other placeholder', () => {
+        const needed = [...pluralCategories(code)].sort();
+        for (const [bare, group] of pluralGroups(forms)) {
+          expect([...group.keys()].sort(), bare).toEqual(needed);
+          const allowed = new Set(placeholders(group.get('other') ?? ''));
+          for (const text of group.values()) {
+            expect(
+              placeholders(text).filter((p) => !allowed.has(p)),
+              bare,
+            ).toEqual([]);
+          }
+        }
       });
     });
   }

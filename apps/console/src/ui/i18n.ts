@@ -42,6 +42,20 @@ async function loadTexts(code: LanguageCode): Promise<Record<string, unknown>> {
   return { ...core, ...pages, ...own };
 }
 
+/**
+ * i18next picks a plural form ("1 request", "2 requests") with Intl.PluralRules for the language
+ * code, and the product's codes jp, kr, ft, hd and vn are not BCP 47 tags: Intl would answer the
+ * browser's own rules for them. So the rules are asked for with each language's real tag.
+ */
+function pluralsByLanguageTag(): void {
+  const resolver = i18next.services.pluralResolver as {
+    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) =>
+    getRule(isLanguageCode(code) ? languageInfo(code).bcp47 : code, options);
+}
+
 /** Loads the saved language's texts (and English as the fallback) before the first render. */
 export async function initI18n(): Promise<void> {
   const code = savedLanguage();
@@ -59,6 +73,7 @@ export async function initI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  pluralsByLanguageTag();
   applyToDocument(code);
 }
 

@@ -91,7 +91,7 @@ function Tiles({ data }: { data: Dashboard }) {
       call: consoleCalls.listDeposits,
       footer: t('console.dashboard.valueAndRequests', {
         usdt: formatAmount(data.today.deposits.usdt),
-        requests: data.today.depositRequests,
+        count: data.today.depositRequests,
       }),
     },
     {
@@ -103,7 +103,7 @@ function Tiles({ data }: { data: Dashboard }) {
       call: consoleCalls.listWithdrawals,
       footer: t('console.dashboard.valueAndRequests', {
         usdt: formatAmount(data.today.withdrawals.usdt),
-        requests: data.today.withdrawalRequests,
+        count: data.today.withdrawalRequests,
       }),
     },
     {
