@@ -4,7 +4,6 @@ import {
   LogoutOutlined,
   MoonOutlined,
   SunOutlined,
-  TranslationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Layout, Menu, Space, Tag, Tooltip, Typography } from 'antd';
@@ -117,7 +116,7 @@ export function Shell() {
             {title ? t(`console.menu.${title}`) : ''}
           </Typography.Title>
           <Space size={8}>
-            <LanguageSelect style={{ width: 130 }} suffixIcon={<TranslationOutlined />} />
+            <LanguageSelect style={{ width: 150 }} />
             <ThemeToggle />
             <OperatorMenu />
           </Space>
