@@ -169,7 +169,11 @@ export const consoleUser = /* @__PURE__ */ z.object({
   email: z.nullable(z.string()),
   phone: z.nullable(z.string()),
   areaCode: z.nullable(z.string()),
-  nickname: z.string(),
+  /**
+   * The nickname the trader chose; null while it is still the masked account every account
+   * starts with ("ab***@mail.com"), which is no nickname of theirs.
+   */
+  nickname: z.nullable(z.string()),
   verifyLevel: z.number(),
   memberTier: z.enum(MEMBER_TIERS),
   mode: z.enum(ACCOUNT_MODES),

@@ -33,7 +33,11 @@ export default function UsersPage() {
       key: 'phone',
       render: (_, u) => formatPhone(u.areaCode, u.phone),
     },
-    { title: t('console.users.nickname'), dataIndex: 'nickname' },
+    {
+      title: t('console.users.nickname'),
+      key: 'nickname',
+      render: (_, u) => u.nickname ?? '-',
+    },
     {
       title: t('console.users.verifyLevel'),
       key: 'verifyLevel',

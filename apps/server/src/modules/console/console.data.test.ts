@@ -1,4 +1,4 @@
-import { authCalls, consoleCalls, moneyCalls, type Envelope } from '@tidemark/contract';
+import { authCalls, consoleCalls, moneyCalls, userCalls, type Envelope } from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, startServer, uniqueEmail, type TestServer } from '../../test/harness';
@@ -72,6 +72,38 @@ describe('users', () => {
       { token: supportToken },
     );
     expect(percent.data.total).toBe(0);
+  });
+
+  it('shows no nickname for a trader who has not chosen one, and the one chosen after', async () => {
+    const trader = await newTrader(server);
+    const find = async () =>
+      (
+        await consoleCall(
+          server,
+          consoleCalls.listUsers,
+          { q: String(trader.userId) },
+          { token: supportToken },
+        )
+      ).data.list[0];
+    // The account starts with its masked e-mail as its name: that is no nickname.
+    expect(
+      (await server.call(userCalls.findUserInfo, {}, { token: trader.token })).data.nickname,
+    ).toMatch(/\*\*\*@/);
+    expect(await find()).toMatchObject({ id: trader.userId, nickname: null });
+    const detail = await consoleCall(
+      server,
+      consoleCalls.getUser,
+      { id: trader.userId },
+      { token: supportToken },
+    );
+    expect(detail.data.user.nickname).toBeNull();
+    const changed = await server.call(
+      userCalls.updateUser,
+      { nickname: 'Harbour Pilot' },
+      { token: trader.token },
+    );
+    expect(changed.status).toBe(1);
+    expect(await find()).toMatchObject({ nickname: 'Harbour Pilot' });
   });
 
   it("shows a trader's books, verification, wallets, orders and account-change log", async () => {

@@ -15,6 +15,7 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { accountChanges } from '../assets/assets.service';
 import { closeAllSessions, disconnectUser } from '../auth/session.service';
+import { maskedAccount } from '../user/user.service';
 import type { UserRow } from '../user/user.table';
 import { audit, type Actor } from './console.audit';
 import { listPage, type Paging } from './console.paging';
@@ -23,6 +24,19 @@ import { toConsoleKyc, userAccount } from './queues.mappers';
 
 const RECENT_ORDERS = 20;
 
+/**
+ * The nickname the trader chose, or null: an account starts with its masked e-mail or phone as its
+ * nickname (user.service register), and showing that to an operator as a nickname misleads.
+ */
+export function chosenNickname(row: UserRow): string | null {
+  let initial: string | null = null;
+  if (row.email !== null) initial = maskedAccount({ channel: 'email', email: row.email });
+  else if (row.phone !== null) {
+    initial = maskedAccount({ channel: 'sms', areaCode: row.area_code ?? '', phone: row.phone });
+  }
+  return row.nickname === '' || row.nickname === initial ? null : row.nickname;
+}
+
 export function toConsoleUser(row: UserRow): ConsoleUser {
   return {
     id: Number(row.id),
@@ -30,7 +44,7 @@ export function toConsoleUser(row: UserRow): ConsoleUser {
     email: row.email,
     phone: row.phone,
     areaCode: row.area_code,
-    nickname: row.nickname,
+    nickname: chosenNickname(row),
     verifyLevel: Number(row.verify_level),
     memberTier: row.member_tier as MemberTier,
     mode: row.mode as AccountMode,

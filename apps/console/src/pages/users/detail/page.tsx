@@ -41,7 +41,7 @@ function Profile({ detail }: { detail: UserDetail }) {
           label: t('console.users.phone'),
           children: formatPhone(user.areaCode, user.phone),
         },
-        { key: 'nickname', label: t('console.users.nickname'), children: user.nickname },
+        { key: 'nickname', label: t('console.users.nickname'), children: user.nickname ?? '-' },
         {
           key: 'verifyLevel',
           label: t('console.users.verifyLevel'),
