@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { consoleCalls, type ConsoleAuditEntry } from '@tidemark/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { consoleCalls, displayAmount, type ConsoleAuditEntry } from '@tidemark/contract';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
 import {
@@ -327,7 +327,9 @@ async function requestWithdrawal(page: Page, amount: string, payPassword: string
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const sheet = page.locator('.pay-sheet');
   await sheet.waitFor();
-  expect(await sheet.locator('.pay-sheet__summary').innerText()).toBe(`Withdraw ${amount} USDT`);
+  expect(await sheet.locator('.pay-sheet__summary').innerText()).toBe(
+    `Withdraw ${displayAmount(amount, 'USDT')} USDT`,
+  );
   await sheet.locator('.adm-passcode-input').click();
   // Filling the six cells sends it.
   await page.keyboard.type(payPassword);
@@ -380,8 +382,11 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
 
   it('lets a new trader deposit 500 USDT on TRC20 with a screenshot', async () => {
     depositId = await depositInApp(phone, '500', 1, txHash);
-    expect(await phone.locator('.result-view__details').innerText()).toContain('500 USDT');
+    expect(await phone.locator('.result-view__details').innerText()).toContain('500.00 USDT');
     await screenshot(phone, 'journey-custody-01-deposit-submitted');
+    // Reloaded, the page looks the deposit up by the id in its address and still shows it.
+    await phone.reload();
+    await phone.locator('.result-view__details', { hasText: '500.00 USDT' }).waitFor();
     await phone.getByRole('button', { name: 'View records' }).click();
     await phone.waitForURL(/deposit\/record/);
     const item = phone.locator(`.record-item[data-id="${depositId}"]`);
@@ -393,6 +398,18 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     );
     // Nothing is credited before the review.
     expect(await appBalance(phone)).toBeNull();
+  });
+
+  it('shows a success page only for a submission that happened', async () => {
+    // Opened from a link with nothing submitted, each success page sends the trader to its form,
+    // and with an id that is not theirs to their records.
+    await openFresh(phone, '/pages/deposit/success');
+    await phone.waitForURL(/deposit\/index/);
+    await openFresh(phone, '/pages/Withdrawal/success?amount=1000&currency=USDT');
+    await phone.waitForURL(/Withdrawal\/index/);
+    await openFresh(phone, '/pages/Withdrawal/success?id=99999999');
+    await phone.waitForURL(/deposit\/record\?tab=withdrawal/);
+    expect(await phone.locator('.result-view').count()).toBe(0);
   });
 
   it('has the operator review the screenshot and credit the deposit', async () => {
@@ -445,9 +462,36 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
       'Wallet not bound, go set the withdrawal address',
     );
     await screenshot(phone, 'journey-custody-02-withdraw-notices');
+
+    // Withdraw asks to bind an address first; each button of the question keeps to one line.
+    // (Come to the form from another page, so that going back leaves it: openFresh's two visits
+    // of the same address made two entries of it.)
+    await open(phone, '/pages/assets/index');
+    await open(phone, '/pages/Withdrawal/index');
+    await phone.locator('input[name="amount"]').fill('10');
+    await phone.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const question = phone.locator('.adm-dialog-body');
+    await question.getByText('Wallet not bound, go set the withdrawal address').waitFor();
+    const go = question.getByRole('button', { name: 'Set withdrawal address' });
+    await go.waitFor();
+    const lines = (button: Locator) =>
+      button.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+    expect(await lines(go)).toBe(1);
+    expect(await lines(question.getByRole('button', { name: 'Cancel' }))).toBe(1);
+    await screenshot(phone, 'journey-custody-02-withdraw-question');
+    // The browser's back button leaves the page, and the question goes with it.
+    await phone.goBack();
+    await expect.poll(() => phone.url()).not.toContain('Withdrawal');
+    await question.waitFor({ state: 'detached' });
+    expect(await phone.locator('.adm-dialog').count()).toBe(0);
   });
 
   it('has the trader submit primary verification with both sides of the ID', async () => {
+    await openFresh(phone, '/pages/Withdrawal/index');
     await phone
       .locator('.money-notice[data-refusal="primaryVerificationRequired"]')
       .getByRole('button', { name: 'Verify now' })
@@ -505,10 +549,13 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
   it('shows the trading-volume threshold until an operator turns it off', async () => {
     const volume = phone.locator('dd[data-field="volume"]');
     expect(await volume.getAttribute('data-met')).toBe('false');
-    expect(await volume.innerText()).toBe('0 / 100 USDT');
+    expect(await volume.innerText()).toBe('0.00 / 100.00 USDT');
     await phone.locator('input[name="amount"]').fill('120');
     await phone.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await expectToast(phone, 'Withdrawal needs a trading volume of 100 USDT; yours is 0 USDT');
+    await expectToast(
+      phone,
+      'Withdrawal needs a trading volume of 100.00 USDT; yours is 0.00 USDT',
+    );
     expect(await phone.locator('.pay-sheet').count()).toBe(0);
 
     await consoleMenu(operator, 'Wallets and chains', '.ant-card-head:has-text("Trading volume")');
@@ -526,9 +573,9 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
 
   it('withdraws 120 USDT to the bound address with the pay password', async () => {
     await phone.locator('input[name="amount"]').fill('120');
-    expect(await phone.locator('dd[data-field="fee"]').innerText()).toBe('1 USDT');
-    expect(await phone.locator('dd[data-field="received"]').innerText()).toBe('120 USDT');
-    expect(await phone.locator('dd[data-field="total"]').innerText()).toBe('121 USDT');
+    expect(await phone.locator('dd[data-field="fee"]').innerText()).toBe('1.00 USDT');
+    expect(await phone.locator('dd[data-field="received"]').innerText()).toBe('120.00 USDT');
+    expect(await phone.locator('dd[data-field="total"]').innerText()).toBe('121.00 USDT');
     await screenshot(phone, 'journey-custody-03-withdraw-form');
     await requestWithdrawal(phone, '120', PAY_PASSWORD);
     await phone.waitForURL(/Withdrawal\/success/);
@@ -583,7 +630,7 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     const deposit = phone.locator(`.record-item[data-id="${depositId}"]`);
     await deposit.waitFor();
     expect(await deposit.getAttribute('data-status')).toBe('success');
-    expect(await deposit.locator('.record-item__amount').innerText()).toBe('500 USDT');
+    expect(await deposit.locator('.record-item__amount').innerText()).toBe('500.00 USDT');
     await phone.getByRole('tab', { name: 'Withdrawals' }).click();
     await phone.waitForURL(/tab=withdrawal/);
     const withdrawal = phone.locator(
@@ -591,7 +638,7 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     );
     await withdrawal.waitFor();
     expect(await withdrawal.getAttribute('data-status')).toBe('completed');
-    expect(await withdrawal.locator('.record-item__amount').innerText()).toBe('120 USDT');
+    expect(await withdrawal.locator('.record-item__amount').innerText()).toBe('120.00 USDT');
     await screenshot(phone, 'journey-custody-06-withdrawal-records');
 
     // The steps of the withdrawal, each done, with the payout hash.

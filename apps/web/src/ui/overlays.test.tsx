@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeStaleOverlays, trackOverlay } from './overlays';
+import { closeStaleOverlays, trackOverlay, useCloseOverlaysOnNavigate } from './overlays';
 import { Sheet } from './sheet';
 
 afterEach(() => {
@@ -60,6 +60,39 @@ function PageWithSheet({ onClose }: { onClose: () => void }) {
     </>
   );
 }
+
+function ShellLike() {
+  useCloseOverlaysOnNavigate();
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      back
+    </button>
+  );
+}
+
+describe('the shell', () => {
+  it('closes a dialog on going back between entries the browser made (both keyed "default")', async () => {
+    window.location.hash = '#/pages/Withdrawal/index';
+    const close = vi.fn();
+    // Two entries without keys of their own, as a typed address and a reload leave them.
+    render(
+      <MemoryRouter
+        initialEntries={[
+          { pathname: '/pages/assets/index', key: 'default' },
+          { pathname: '/pages/Withdrawal/index', key: 'default' },
+        ]}
+        initialIndex={1}
+      >
+        <ShellLike />
+      </MemoryRouter>,
+    );
+    trackOverlay(close);
+    window.location.hash = '#/pages/assets/index';
+    await act(async () => screen.getByText('back').click());
+    expect(close).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('sheets', () => {
   it('close when the location changes while they are open, even if the page stays', async () => {

@@ -36,12 +36,22 @@ export function closeStaleOverlays(): void {
   }
 }
 
+/**
+ * What identifies a visit: the entry's key and its address. The key alone is not enough: every
+ * entry the browser made itself (a typed or reloaded address, a link) has the key "default", so
+ * going back from one such entry to another changes only the address.
+ */
+function useVisit(): string {
+  const { key, pathname, search, hash } = useLocation();
+  return `${key} ${pathname}${search}${hash}`;
+}
+
 /** The shell's half: after each navigation, closes the imperative overlays of the page left. */
 export function useCloseOverlaysOnNavigate(): void {
-  const { key } = useLocation();
+  const visit = useVisit();
   useEffect(() => {
     closeStaleOverlays();
-  }, [key]);
+  }, [visit]);
 }
 
 /**
@@ -50,15 +60,15 @@ export function useCloseOverlaysOnNavigate(): void {
  * history alone, where the page stays mounted.
  */
 export function useCloseOnNavigate(isOpen: boolean, close: () => void): void {
-  const { key } = useLocation();
-  const seen = useRef(key);
+  const visit = useVisit();
+  const seen = useRef(visit);
   const latest = useRef({ isOpen, close });
   useEffect(() => {
     latest.current = { isOpen, close };
   });
   useEffect(() => {
-    if (seen.current === key) return;
-    seen.current = key;
+    if (seen.current === visit) return;
+    seen.current = visit;
     if (latest.current.isOpen) latest.current.close();
-  }, [key]);
+  }, [visit]);
 }
