@@ -62,6 +62,8 @@ export default function DepthChart({ symbol, book, pricePlaces, quantityPlaces }
     } as const;
     bids.current = made.addSeries(AreaSeries, style);
     asks.current = made.addSeries(AreaSeries, style);
+    // Room at the top for the legend (bids, mid price, asks).
+    bids.current.priceScale().applyOptions({ scaleMargins: { top: 0.14, bottom: 0.02 } });
     chart.current = made;
     return () => {
       made.remove();

@@ -1,0 +1,80 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderFigures, type OrderDraft } from '../order-math';
+import { OrderConfirmSheet } from './order-confirm-sheet';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: {} } } });
+});
+afterEach(cleanup);
+
+const context = {
+  lastPrice: '95000.00',
+  bestBid: '94990.00',
+  bestAsk: '95010.00',
+  makerFeeRate: '0.00100000',
+  takerFeeRate: '0.00200000',
+  quantityPlaces: 5,
+};
+
+function show(draft: OrderDraft, handlers = { onConfirm: vi.fn(), onClose: vi.fn() }) {
+  render(
+    <OrderConfirmSheet
+      order={{ draft, figures: orderFigures(draft, context) }}
+      symbol="BTC/USDT"
+      base="BTC"
+      quote="USDT"
+      pricePlaces={2}
+      quantityPlaces={5}
+      busy={false}
+      {...handlers}
+    />,
+    { wrapper: MemoryRouter },
+  );
+  return handlers;
+}
+
+const value = (field: string) =>
+  document.querySelector(`.order-sheet [data-field="${field}"] dd`)?.textContent;
+
+describe('the order confirmation sheet', () => {
+  it('shows a resting limit sell with its maker fee in USDT and what it fetches', () => {
+    show({ side: 'sell', type: 1, price: '96000', quantity: '0.5', amount: '', by: 'quantity' });
+    expect(value('pair')).toBe('BTC/USDT');
+    expect(value('price')).toBe('96,000.00 USDT');
+    expect(value('quantity')).toBe('0.50000 BTC');
+    expect(value('total')).toBe('48,000.00 USDT');
+    expect(value('fee')).toBe('48.00 USDT');
+    expect(value('role')).toBe('spot.confirm.roles.maker');
+    expect(value('receive')).toBe('47,952.00 USDT');
+    expect(document.querySelector('.order-sheet__estimate')).toBeNull();
+  });
+
+  it('marks what a market buy by amount only estimates, not the USDT it spends', () => {
+    show({ side: 'buy', type: 2, price: '', quantity: '', amount: '50', by: 'amount' });
+    expect(value('total')).toBe('50.00 USDT');
+    expect(value('quantity')).toBe('≈ 0.00052 BTC');
+    expect(value('fee')).toBe('≈ 0.00000104 BTC');
+    expect(value('receive')).toBe('≈ 0.00051896 BTC');
+    expect(value('role')).toBe('spot.confirm.roles.taker');
+    expect(document.querySelector('.order-sheet__estimate')).not.toBeNull();
+  });
+
+  it('confirms or cancels', () => {
+    const handlers = show({
+      side: 'buy',
+      type: 1,
+      price: '90000',
+      quantity: '0.01',
+      amount: '',
+      by: 'quantity',
+    });
+    fireEvent.click(screen.getByText('common.cancel'));
+    expect(handlers.onClose).toHaveBeenCalled();
+    fireEvent.click(document.querySelector('.order-sheet__confirm')!);
+    expect(handlers.onConfirm).toHaveBeenCalledTimes(1);
+  });
+});
