@@ -31,6 +31,7 @@ export default function SettingsPage() {
       content: t('settings.logoutConfirm'),
       confirmText: t('settings.logout'),
       cancelText: t('common.cancel'),
+      danger: true,
     });
     if (!confirmed) return;
     logout.mutate();
