@@ -579,6 +579,7 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     await screenshot(phone, 'journey-custody-03-withdraw-form');
     await requestWithdrawal(phone, '120', PAY_PASSWORD);
     await phone.waitForURL(/Withdrawal\/success/);
+    await phone.locator('.result-view__details', { hasText: '120.00 USDT' }).waitFor();
     withdrawalId = Number(routeParam(phone, 'id'));
     expect(withdrawalId).toBeGreaterThan(0);
     await screenshot(phone, 'journey-custody-04-withdraw-submitted');
