@@ -305,7 +305,13 @@ describe('the coin tab', () => {
     expect(await sheet().locator('[data-field="fee"] dt').innerText()).toBe(`Fee (${taker})`);
     expect(await sheetValue('fee')).toMatch(/^≈ [\d.]+ BTC$/);
     expect(await sheetValue('role')).toBe('Taker rate: the order trades against the book');
+    // "Don't ask again": the form then says orders go unconfirmed, and offers to ask again.
+    await sheet().locator('.order-sheet__dont-ask').click();
     await confirmOrder();
+    const unconfirmed = page.locator('.order-form__unconfirmed');
+    await unconfirmed.waitFor();
+    await unconfirmed.locator('.text-button').click();
+    await unconfirmed.waitFor({ state: 'detached' });
     await expect
       .poll(async () => parseMoney((await balances()).base.available))
       .toBeGreaterThan(parseMoney(before.base.available));

@@ -75,6 +75,10 @@ describe('the order confirmation sheet', () => {
     fireEvent.click(screen.getByText('common.cancel'));
     expect(handlers.onClose).toHaveBeenCalled();
     fireEvent.click(document.querySelector('.order-sheet__confirm')!);
-    expect(handlers.onConfirm).toHaveBeenCalledTimes(1);
+    expect(handlers.onConfirm).toHaveBeenLastCalledWith(false);
+    // "Don't ask again", ticked, goes with the confirmation.
+    fireEvent.click(screen.getByText('spot.confirm.dontAsk'));
+    fireEvent.click(document.querySelector('.order-sheet__confirm')!);
+    expect(handlers.onConfirm).toHaveBeenLastCalledWith(true);
   });
 });

@@ -1,5 +1,7 @@
 import { displayDecimal, formatMoney, SPOT_ORDER_TYPE } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../ui/sheet';
 import { showTrimmed } from '../format';
@@ -19,7 +21,8 @@ interface OrderConfirmSheetProps {
   pricePlaces: number;
   quantityPlaces: number;
   busy: boolean;
-  onConfirm: () => void;
+  /** `dontAsk`: the trader ticked "don't ask again". */
+  onConfirm: (dontAsk: boolean) => void;
   onClose: () => void;
 }
 
@@ -51,6 +54,7 @@ export function OrderConfirmSheet({
   onClose,
 }: OrderConfirmSheetProps) {
   const { t } = useTranslation();
+  const [dontAsk, setDontAsk] = useState(false);
   if (!order) return <Sheet open={false} onClose={onClose} />;
   const { draft, figures } = order;
   const buying = draft.side === 'buy';
@@ -63,7 +67,15 @@ export function OrderConfirmSheet({
   const market = draft.type === SPOT_ORDER_TYPE.market;
 
   return (
-    <Sheet open onClose={onClose} bodyClassName="order-sheet" destroyOnClose>
+    <Sheet
+      open
+      onClose={() => {
+        setDontAsk(false);
+        onClose();
+      }}
+      bodyClassName="order-sheet"
+      destroyOnClose
+    >
       <strong className="order-sheet__title">{t('spot.confirm.title')}</strong>
       <dl className="order-sheet__rows" data-side={draft.side}>
         <Row label={t('spot.confirm.pair')} field="pair">
@@ -104,6 +116,9 @@ export function OrderConfirmSheet({
       {figures.estimated ? (
         <p className="order-sheet__estimate">{t('spot.confirm.estimate')}</p>
       ) : null}
+      <Checkbox className="order-sheet__dont-ask" checked={dontAsk} onChange={setDontAsk}>
+        {t('spot.confirm.dontAsk')}
+      </Checkbox>
       <div className="order-sheet__actions">
         <Button block size="large" onClick={onClose} disabled={busy}>
           {t('common.cancel')}
@@ -114,7 +129,7 @@ export function OrderConfirmSheet({
           className="order-sheet__confirm"
           color={buying ? 'success' : 'danger'}
           loading={busy}
-          onClick={onConfirm}
+          onClick={() => onConfirm(dontAsk)}
         >
           {t(buying ? 'spot.form.buy' : 'spot.form.sell', { coin: base })}
         </Button>

@@ -24,6 +24,8 @@ interface OrderFormProps {
   balances: PairBalances | undefined;
   busy: boolean;
   onSubmit: () => void;
+  /** Given when orders skip the confirmation sheet: turns it back on. */
+  onAskAgain?: (() => void) | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export function OrderForm({
   balances,
   busy,
   onSubmit,
+  onAskAgain,
 }: OrderFormProps) {
   const { t } = useTranslation();
   const { draft } = form;
@@ -123,6 +126,14 @@ export function OrderForm({
       >
         {t(buying ? 'spot.form.buy' : 'spot.form.sell', { coin: base })}
       </Button>
+      {onAskAgain ? (
+        <p className="order-form__unconfirmed">
+          {t('spot.confirm.off')}{' '}
+          <button type="button" className="text-button" onClick={onAskAgain}>
+            {t('spot.confirm.askAgain')}
+          </button>
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -131,6 +131,7 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
               balances={balances.data}
               busy={action.busy}
               onSubmit={action.review}
+              onAskAgain={action.asks ? undefined : action.askAgain}
             />
           ) : (
             <VisitorPrompt />
@@ -157,7 +158,7 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
         pricePlaces={pricePlaces}
         quantityPlaces={quantityPlaces}
         busy={action.busy}
-        onConfirm={() => void action.confirm()}
+        onConfirm={(dontAsk) => void action.confirm(dontAsk)}
         onClose={action.cancel}
       />
       <Activity

@@ -1,5 +1,5 @@
 import { parseMoney, type AccountMode } from '@tidemark/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
@@ -7,6 +7,7 @@ import { assetsKeys } from '../../../features/assets/api/assets-queries';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { usePlaceOrder, type OrderInput } from '../../../features/spot/api/spot-mutations';
 import type { PendingOrder } from '../../../features/spot/components/order-confirm-sheet';
+import { useConfirmOrders } from '../../../features/spot/hooks/use-confirm-orders';
 import type { OrderForm } from '../../../features/spot/hooks/use-order-form';
 import { checkOrder, type OrderLimits } from '../../../features/spot/order-checks';
 import { orderFigures } from '../../../features/spot/order-math';
@@ -22,11 +23,14 @@ export interface PlaceOrderAction {
   busy: boolean;
   /** The order the confirmation sheet shows; null while it is closed. */
   pending: PendingOrder | null;
-  /** The order button: the form's checks, then the sheet. */
+  /** The order button: the form's checks, then the sheet (or the order, when not asked). */
   review: () => void;
-  /** The sheet's confirm button: the order goes. */
-  confirm: () => Promise<void>;
+  /** The sheet's confirm button: the order goes; `dontAsk` skips the sheet from now on. */
+  confirm: (dontAsk?: boolean) => Promise<void>;
   cancel: () => void;
+  /** Whether orders are confirmed in the sheet first, and the way to ask again. */
+  asks: boolean;
+  askAgain: () => void;
 }
 
 /**
@@ -44,6 +48,9 @@ export function usePlaceOrderAction(
   const { t } = useTranslation();
   const [keys] = useState(createKeyKeeper);
   const [pending, setPending] = useState<(PendingOrder & { input: OrderInput }) | null>(null);
+  // What the next send places: the sheet's order, or the checked form when the sheet is skipped.
+  const next = useRef<(PendingOrder & { input: OrderInput }) | null>(null);
+  const [asks, setAsks] = useConfirmOrders();
   const place = usePlaceOrder(RELATED_KEYS);
 
   const review = () => {
@@ -53,20 +60,24 @@ export function usePlaceOrderAction(
       showToast(t(`errors.${check.error}`), 'fail');
       return;
     }
-    setPending({
+    const order = {
       draft: form.draft,
       figures: orderFigures(form.draft, sheet),
       input: check.input,
-    });
+    };
+    next.current = order;
+    if (asks) setPending(order);
+    else void send();
   };
 
-  const [busy, confirm] = useSubmit(async () => {
-    if (!pending) return;
-    const { side } = pending.draft;
-    const idempotencyKey = keys.keyFor(JSON.stringify([mode, side, pending.input]));
+  const [busy, send] = useSubmit(async () => {
+    const order = next.current;
+    if (!order) return;
+    const { side } = order.draft;
+    const idempotencyKey = keys.keyFor(JSON.stringify([mode, side, order.input]));
     let placed;
     try {
-      placed = await place.mutateAsync({ side, input: pending.input, idempotencyKey });
+      placed = await place.mutateAsync({ side, input: order.input, idempotencyKey });
     } catch (error) {
       if (error instanceof ApiError) {
         keys.settle();
@@ -92,9 +103,14 @@ export function usePlaceOrderAction(
     busy,
     pending,
     review,
-    confirm,
+    confirm: async (dontAsk = false) => {
+      if (dontAsk) setAsks(false);
+      await send();
+    },
     cancel: () => {
       if (!busy) setPending(null);
     },
+    asks,
+    askAgain: () => setAsks(true),
   };
 }
