@@ -8,14 +8,27 @@ const onlyRouterImportsPages = {
   group: ['**/pages/**'],
   message: 'Only the router imports pages.',
 };
-// Dialogs and sheets go through ui/dialog and ui/sheet, which close them when the user navigates.
+// Dialogs, sheets and full-screen pictures go through ui/dialog, ui/sheet and ui/image-view,
+// which close them when the user navigates.
 const overlaysThroughUi = {
-  group: ['dialog', 'modal', 'popup', 'center-popup', 'action-sheet', 'picker', 'date-picker'].map(
-    (name) => `antd-mobile/es/components/${name}`,
-  ),
-  message: 'Open dialogs through ui/dialog and sheets through ui/sheet (they close on navigation).',
+  group: [
+    'dialog',
+    'modal',
+    'popup',
+    'center-popup',
+    'action-sheet',
+    'picker',
+    'date-picker',
+    'image-viewer',
+  ].map((name) => `antd-mobile/es/components/${name}`),
+  message:
+    'Open dialogs through ui/dialog, sheets through ui/sheet and pictures through ui/image-view (they close on navigation).',
 };
-const webOverlayHelpers = ['apps/web/src/ui/dialog.ts', 'apps/web/src/ui/sheet.tsx'];
+const webOverlayHelpers = [
+  'apps/web/src/ui/dialog.ts',
+  'apps/web/src/ui/sheet.tsx',
+  'apps/web/src/ui/image-view.tsx',
+];
 const consoleApartFromWeb = {
   group: ['**/apps/web/**', '@tidemark/web', '@tidemark/web/**'],
   message: 'The console and the trader app share only packages/.',

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import i18next from 'i18next';
 import { useState } from 'react';
 import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   formatBytes,
@@ -159,7 +160,7 @@ describe('the picture field', () => {
 
   it('shows the picked picture with its size before and after compression', async () => {
     fakeCanvas(4000, 3000, 200 * 1024);
-    render(<Field />);
+    render(<Field />, { wrapper: MemoryRouter });
     expect(screen.getByText('Pick')).toBeTruthy();
     const input = document.querySelector<HTMLInputElement>('input[name="image"]')!;
     fireEvent.change(input, { target: { files: [photo(2 * 1024 * 1024)] } });

@@ -1,11 +1,11 @@
 import { IMAGE_COMPRESSION } from '@tidemark/contract/rules';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import { CameraOutline, CloseOutline } from 'antd-mobile-icons';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './image-uploader.css';
 import { currentLanguage, i18next } from './i18n';
+import { ImageView } from './image-view';
 import { showToast } from './toast';
 
 // --- the compression decision (SPEC.md section 9) --------------------------------------------------
@@ -250,9 +250,7 @@ export function ImageUploader({
         </div>
       ) : null}
       {hint ? <p className="form-hint image-field__hint">{hint}</p> : null}
-      {shown ? (
-        <ImageViewer image={shown} visible={viewing} onClose={() => setViewing(false)} />
-      ) : null}
+      {shown ? <ImageView image={shown} open={viewing} onClose={() => setViewing(false)} /> : null}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { DepositRecord, WithdrawalRecord } from '@tidemark/contract';
-import ImageViewer from 'antd-mobile/es/components/image-viewer';
 import { PictureOutline, RightOutline } from 'antd-mobile-icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
+import { ImageView } from '../../../ui/image-view';
 import { useUploadImage } from '../api/upload-image';
 import { DepositStatusTag, WithdrawalStatusTag } from './status-tag';
 
@@ -26,7 +26,7 @@ function ScreenshotButton({ imageId }: { imageId: number }) {
       >
         <PictureOutline /> {t('deposit.record.screenshot')}
       </button>
-      {url ? <ImageViewer image={url} visible={open} onClose={() => setOpen(false)} /> : null}
+      {url ? <ImageView image={url} open={open} onClose={() => setOpen(false)} /> : null}
     </>
   );
 }
