@@ -1,9 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { consoleCalls, consoleRequest, type Envelope } from '@tidemark/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { initialAdmin, registerTrader, totpCode, totpStepRemaining } from '../api';
 import {
+  consoleSettled,
   launchBrowser,
+  newDesktop,
   newPhone,
   open,
+  openConsole,
+  pngFile,
   screenshot,
   settle,
   VIEWPORT,
@@ -219,6 +225,126 @@ describe('market screens at 360 x 740', () => {
       document.documentElement.setAttribute('data-prefers-color-scheme', 'light');
     });
     await expect.poll(background).not.toBe(dark);
+    await context.close();
+  });
+});
+
+// --- the Content-Security-Policy ---------------------------------------------------------------
+
+/**
+ * Records what the page's Content-Security-Policy refuses: the securitypolicyviolation events
+ * (kept on window from the first script on) and Chromium's console reports of them.
+ */
+async function watchPolicy(context: BrowserContext, refused: string[]): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content-Security-Policy violation: ${event.effectiveDirective} ${event.blockedURI}`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) refused.push(message.text());
+  });
+}
+
+/** An operator session through the API (a TOTP code counts once per step: wait for the next). */
+async function operatorSession(): Promise<string> {
+  const admin = initialAdmin();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { method, url, body } = consoleRequest(consoleCalls.login, {
+      username: admin.username,
+      password: admin.password,
+      totp: totpCode(admin.totpSecret),
+    });
+    const response = await fetch(`${inject('baseUrl')}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    const envelope = (await response.json()) as Envelope<{ token: string }>;
+    if (envelope.status === 1) return envelope.data.token;
+    await new Promise((resolve) => setTimeout(resolve, totpStepRemaining() + 500));
+  }
+  throw new Error('the operator could not sign in');
+}
+
+describe('the Content-Security-Policy', () => {
+  it('breaks neither app: both render, the chart draws, an upload shows, nothing is refused', async () => {
+    const refused: string[] = [];
+    const trader = await registerTrader('csp');
+    const context = await newPhone(browser, { token: trader.token });
+    await watchPolicy(context, refused);
+    const phone = await context.newPage();
+    const seen: string[] = [];
+    phone.on('pageerror', (error) => seen.push(error.message));
+
+    // The trader app, under its policy.
+    const home = await phone.goto('/');
+    const policy = home?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(home?.headers()['x-frame-options']).toBe('DENY');
+    await phone.locator('.page').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+
+    // The chart draws on its canvas, and the live feed arrives over the websocket.
+    await open(phone, '/pages/trade/trend?symbol=BTC%2FUSDT');
+    await phone.waitForFunction(() => !document.querySelector('.price-chart__overlay'));
+    await expect
+      .poll(() =>
+        phone.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLCanvasElement>('.price-chart canvas')).some(
+            (c) => {
+              const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+              if (!data) return false;
+              const colours = new Set<number>();
+              for (let i = 0; i < data.length; i += 4 * 97)
+                colours.add(data[i]! * 65536 + data[i + 1]! * 256 + data[i + 2]!);
+              return colours.size > 3;
+            },
+          ),
+        ),
+      )
+      .toBe(true);
+    await phone.locator('[data-testid="depth-book"] .depth-row').first().waitFor();
+
+    // An upload: the picked picture's preview (a data: URL), then the deposit request.
+    await open(phone, '/pages/deposit/index');
+    await phone.locator('input[name="amount"]').fill('25');
+    await phone
+      .locator('.image-field[data-field="image"] input[type="file"]')
+      .setInputFiles(pngFile('csp-transfer.png', 41));
+    const preview = phone.locator('.image-field[data-field="image"] img');
+    await expect
+      .poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(320);
+    await phone.getByRole('button', { name: 'Submit deposit' }).click();
+    await phone.waitForURL(/deposit\/success/);
+    await phone.locator('.result-view').waitFor();
+    await screenshot(phone, 'csp-trader-deposit-submitted');
+
+    // The console, under the same policy: it renders, and the uploaded picture (a blob: URL
+    // fetched with the operator's token) shows in the deposit queue.
+    const desk = await newDesktop(browser, { operatorToken: await operatorSession() });
+    await watchPolicy(desk, refused);
+    const operator = await desk.newPage();
+    operator.on('pageerror', (error) => seen.push(error.message));
+    const consolePage = await operator.goto('/console/');
+    expect(consolePage?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await openConsole(operator, '/deposits');
+    await consoleSettled(operator);
+    const picture = operator.locator('.ant-table-tbody img.ant-image-img').first();
+    await picture.waitFor();
+    await expect
+      .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBe(320);
+    expect(await picture.getAttribute('src')).toMatch(/^blob:/);
+    await screenshot(operator, 'csp-console-deposits');
+
+    expect(refused).toEqual([]);
+    expect(seen).toEqual([]);
+    await desk.close();
     await context.close();
   });
 });
