@@ -478,7 +478,7 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
       button.evaluate((element) => {
         const range = document.createRange();
         range.selectNodeContents(element);
-        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
       });
     expect(await lines(go)).toBe(1);
     expect(await lines(question.getByRole('button', { name: 'Cancel' }))).toBe(1);
