@@ -5,6 +5,7 @@ import {
   optionOutcome,
   poolCovers,
   pseudonym,
+  recordJson,
   sealRecord,
   settlementTick,
   sha256Hex,
@@ -172,6 +173,22 @@ describe('the record chain', () => {
     expect(sealed.body).not.toMatch(/\s"|":\s/);
     expect(sealed.hash).toBe(sha256Hex(sealed.body));
     expect(sealed.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+  it('writes a record exactly as canonicalJson does, ticks or none (property)', () => {
+    const tick = fc.option(
+      fc.record({
+        price: fc.bigInt({ min: 0n, max: 10n ** 15n }).map((v) => formatMoney(v)),
+        time: fc.integer({ min: 0, max: 2 ** 45 }),
+        feedSeq: fc.integer({ min: 1, max: 2 ** 40 }),
+      }),
+      { nil: null },
+    );
+    fc.assert(
+      fc.property(tick, tick, fc.string(), fc.nat(), (strike, settle, symbol, seq) => {
+        const b = body(seq + 1, GENESIS_HASH, { strike, settle, symbol });
+        expect(recordJson(b)).toBe(canonicalJson(b));
+      }),
+    );
   });
   it('verifies a sound chain and names the first broken record', () => {
     const records = chain(5);

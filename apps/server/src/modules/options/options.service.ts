@@ -504,7 +504,11 @@ export async function start(
   row: OptionOrderRow,
   tick: Tick | null,
 ): Promise<OptionOrder | null> {
-  if (!tick) return (await settleOrders(app, trx, 'scheduled', [{ row, tick: null }]))[0] ?? null;
+  if (!tick) {
+    if ((await settleOrders(app, trx, 'scheduled', [{ row, tick: null }])) === 0) return null;
+    const failed = await repo.order(app.database, trx, Number(row.id));
+    return failed ? toOrder(failed) : null;
+  }
   const now = BigInt(app.clock.now());
   const moved = await repo.transition(trx, row.id, 'scheduled', {
     status: 'running',
@@ -526,8 +530,9 @@ export async function settleOrder(
   row: OptionOrderRow,
   tick: Tick | null,
 ): Promise<OptionOrder | null> {
-  const [order] = await settleOrders(app, trx, 'running', [{ row, tick }]);
-  return order ?? null;
+  if ((await settleOrders(app, trx, 'running', [{ row, tick }])) === 0) return null;
+  const settled = await repo.order(app.database, trx, Number(row.id));
+  return settled ? toOrder(settled) : null;
 }
 
 /** The salts of the pseudonyms never change: read once per user. */
@@ -556,14 +561,14 @@ async function saltOf(app: AppContext, trx: Trx, userId: bigint): Promise<string
  * Settles orders, each with its own ledger transaction and record, in one unit of work: the
  * chain head and the exposure are read and written once for all of them (orders expiring
  * together are settled together). An order that has moved on already (settled by another
- * process or an earlier pass) is skipped: never twice. Answers the orders settled.
+ * process or an earlier pass) is skipped: never twice. Answers the orders settled (their events are built only for a trader listening).
  */
 export async function settleOrders(
   app: AppContext,
   trx: Trx,
   from: 'scheduled' | 'running',
   items: readonly { row: OptionOrderRow; tick: Tick | null }[],
-): Promise<OptionOrder[]> {
+): Promise<number> {
   const now = BigInt(app.clock.now());
   const statements = sqlOf(app);
   const books = [...new Set(items.map((i) => i.row.book as Book))].sort();
@@ -573,7 +578,7 @@ export async function settleOrders(
   let { seq, hash } = head;
   const exposure = new Map<Book, bigint>();
   const records: { seq: number; row: OptionOrderRow; body: string; hash: string }[] = [];
-  const settled: { userId: number; order: OptionOrder }[] = [];
+  const settled: { userId: number; row: OptionOrderRow; hash: string }[] = [];
   for (const { row, tick } of items) {
     const book = row.book as Book;
     const userId = Number(row.user_id);
@@ -644,8 +649,10 @@ export async function settleOrders(
       });
     }
     exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(row.stake, row.return_rate));
-    const order = toOrder(
-      {
+    settled.push({
+      userId,
+      hash: sealed.hash,
+      row: {
         ...row,
         status,
         settle_price: settleTick?.price ?? null,
@@ -656,11 +663,9 @@ export async function settleOrders(
         record_seq: BigInt(seq),
         updated_at: now,
       },
-      sealed.hash,
-    );
-    settled.push({ userId, order });
+    });
   }
-  if (records.length === 0) return [];
+  if (records.length === 0) return 0;
   for (const [book, delta] of exposure) await repo.addExposure(trx, book, delta);
   for (let i = 0; i < records.length; i += RECORD_ROWS) {
     const chunk = records.slice(i, i + RECORD_ROWS);
@@ -680,9 +685,10 @@ export async function settleOrders(
   }
   await statements.all(trx, HEAD_SQL, [BigInt(seq), hash]);
   app.writer.afterCommit(trx, () => {
-    for (const { userId, order } of settled) publish(app, userId, 'option.settled', order);
+    for (const { userId, row, hash } of settled)
+      publish(app, userId, 'option.settled', () => toOrder(row, hash));
   });
-  return settled.map((s) => s.order);
+  return settled.length;
 }
 
 /** The hot statements of settling, prepared once (the ledger's own raw-statement path). */
@@ -714,12 +720,13 @@ function publish(
   app: AppContext,
   userId: number,
   event: OptionEvent['event'],
-  order: OptionOrder,
+  order: OptionOrder | (() => OptionOrder),
 ): void {
   if (!app.bus.listened(userChannel(userId))) return;
-  const message: OptionEvent = { event, mode: order.mode, order };
+  const shown = typeof order === 'function' ? order() : order;
+  const message: OptionEvent = { event, mode: shown.mode, order: shown };
   app.bus.publish(userChannel(userId), message);
-  void notifyBalances(app, userId, order.mode, [{ wallet: 'contract', currency: CURRENCY }]).catch(
+  void notifyBalances(app, userId, shown.mode, [{ wallet: 'contract', currency: CURRENCY }]).catch(
     (error: unknown) => app.log.warn({ err: error }, 'option balance event failed'),
   );
 }
