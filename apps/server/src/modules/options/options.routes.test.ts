@@ -131,6 +131,13 @@ describe('an instant order', () => {
     expect(done.recordSeq).toBeGreaterThan(0);
     expect(done.recordHash).toMatch(/^[0-9a-f]{64}$/);
     expect(parseMoney(await contractBalance(server, trader.token))).toBe(before + parseMoney('80'));
+    // Settled within a second of expiry.
+    const record = await server.app.db
+      .selectFrom('option_records')
+      .select('created_at')
+      .where('order_id', '=', BigInt(order.id))
+      .executeTakeFirstOrThrow();
+    expect(Number(record.created_at) - done.settleTime).toBeLessThan(1000);
   });
 
   it('loses short on a rising coin, ties on a flat one, wins short on a falling one', async () => {
@@ -370,6 +377,26 @@ describe('period orders', () => {
     );
     const done = await waitFor(server, trader.token, order.id);
     expect(done.outcome).toBe('win');
+  });
+});
+
+describe('period order events', () => {
+  it('tell the trader’s socket when the order is placed, started and settled', async () => {
+    const trader = await optionTrader(server);
+    const socket = await server.subscribe([channels.user], trader.token);
+    try {
+      const order = (await place(trader, {}, {}, c.insertPeriodsOrder)).data;
+      const match = (event: string) => (f: { data: unknown }) =>
+        (f.data as { event?: string; order?: { id: number } }).event === event &&
+        (f.data as { order: { id: number } }).order.id === order.id;
+      const placed = await socket.next(match('option.placed'));
+      expect((placed.data as { order: OptionOrder }).order.status).toBe('scheduled');
+      const started = await socket.next(match('option.started'), 8_000);
+      expect((started.data as { order: OptionOrder }).order.strikePrice).not.toBeNull();
+      await socket.next(match('option.settled'), 8_000);
+    } finally {
+      socket.close();
+    }
   });
 });
 
