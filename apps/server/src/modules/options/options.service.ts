@@ -535,26 +535,31 @@ export async function settleOrder(
   return settled ? toOrder(settled) : null;
 }
 
-/** The salts of the pseudonyms never change: read once per user. */
-const saltCache = new WeakMap<AppContext, Map<string, string>>();
+/** Traders' pseudonyms never change: each is computed once, and kept once committed. */
+const pseudonyms = new WeakMap<AppContext, Map<string, string>>();
 
-async function saltOf(app: AppContext, trx: Trx, userId: bigint): Promise<string> {
-  let cache = saltCache.get(app);
-  if (!cache) saltCache.set(app, (cache = new Map()));
-  const known = cache.get(String(userId));
+async function traderOf(
+  app: AppContext,
+  trx: Trx,
+  userId: bigint,
+  pending: Map<string, string>,
+): Promise<string> {
+  const key = String(userId);
+  let cache = pseudonyms.get(app);
+  if (!cache) pseudonyms.set(app, (cache = new Map()));
+  const known = cache.get(key) ?? pending.get(key);
   if (known) return known;
   let salt = await repo.traderSalt(trx, userId);
   if (!salt) {
-    salt = randomBytes(16).toString('hex');
-    await repo.insertSalt(trx, userId, salt);
-    salt = (await repo.traderSalt(trx, userId)) ?? salt;
-    // Cached only once committed: a rolled-back salt must not name the user.
-    const fixed = salt;
-    app.writer.afterCommit(trx, () => cache.set(String(userId), fixed));
-    return salt;
+    await repo.insertSalt(trx, userId, randomBytes(16).toString('hex'));
+    // Another process may have given the user a salt meanwhile: the stored one counts.
+    salt = (await repo.traderSalt(trx, userId))!;
   }
-  cache.set(String(userId), salt);
-  return salt;
+  const name = pseudonym(salt, Number(userId));
+  pending.set(key, name);
+  // Kept only once committed: a rolled-back salt must not name the user.
+  app.writer.afterCommit(trx, () => cache.set(key, name));
+  return name;
 }
 
 /**
@@ -579,6 +584,7 @@ export async function settleOrders(
   const exposure = new Map<Book, bigint>();
   const records: { seq: number; row: OptionOrderRow; body: string; hash: string }[] = [];
   const settled: { userId: number; row: OptionOrderRow; hash: string }[] = [];
+  const names = new Map<string, string>();
   for (const { row, tick } of items) {
     const book = row.book as Book;
     const userId = Number(row.user_id);
@@ -617,11 +623,11 @@ export async function settleOrders(
     // Settled already (another process, or an earlier pass): nothing to do, never twice.
     if (moved.length === 0) continue;
     seq += 1;
-    const salt = await saltOf(app, trx, row.user_id);
+    const trader = await traderOf(app, trx, row.user_id, names);
     const body: RecordBody = {
       seq,
       orderId: Number(row.id),
-      trader: pseudonym(salt, userId),
+      trader,
       book,
       symbol: row.symbol,
       direction: row.direction as OptionDirection,
