@@ -137,7 +137,7 @@ const envSchema = z.object({
     .default('2500'),
   MARKET_FEED: z.enum(['simulator', 'scripted']).default('simulator'),
   MARKET_SCRIPT: z.string().optional(),
-  TICK_LOG_DAYS: z.coerce.number().min(1).max(3650).default(7),
+  TICK_LOG_DAYS: z.coerce.number().min(7, 'must be at least 7 days').max(3650).default(7),
   OPTIONS_SETTLE_TOLERANCE_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   OPTIONS_PERIODS: z
     .string()
