@@ -415,12 +415,14 @@ export async function cancel(
     app.writer,
     { userId, call, key: idempotencyKey, input: { orderId }, now },
     async (trx) => {
-      const row = await repo.order(app.database, trx, orderId, true);
-      if (!row || Number(row.user_id) !== userId) throw new DomainError('notFound');
+      const seen = await repo.order(app.database, trx, orderId);
+      if (!seen || Number(seen.user_id) !== userId) throw new DomainError('notFound');
+      const book = seen.book as Book;
+      // Lock order as everywhere: the book's exposure first, then the order.
+      await repo.exposure(app.database, trx, book, true);
+      const row = (await repo.order(app.database, trx, orderId, true))!;
       if (row.status !== 'scheduled' || Number(row.open_time) <= now)
         throw new DomainError('optionOrderStarted');
-      const book = row.book as Book;
-      await repo.exposure(app.database, trx, book, true);
       const moved = await repo.transition(trx, row.id, 'scheduled', {
         status: 'cancelled',
         payout: row.stake,
@@ -457,6 +459,8 @@ export async function topUp(
   if (!first || Number(first.user_id) !== userId) throw new DomainError('notFound');
   if (first.book === 'real') await checkJurisdiction(app, userId, 'real');
   return once(app.writer, { userId, call, key: idempotencyKey, input, now }, async (trx) => {
+    // Lock order as everywhere: the book's exposure first, then the order.
+    await repo.exposure(app.database, trx, first.book as Book, true);
     const row = await repo.order(app.database, trx, input.orderId, true);
     if (!row || Number(row.user_id) !== userId) throw new DomainError('notFound');
     if (row.status !== 'scheduled' || Number(row.open_time) <= now)
