@@ -5,5 +5,7 @@
     var theme = localStorage.getItem('console.theme') === 'light' ? 'light' : 'dark';
     document.documentElement.setAttribute('data-theme', theme);
     document.documentElement.style.background = theme === 'dark' ? '#0b0e14' : '#f5f6f8';
-  } catch (e) {}
+  } catch {
+    // storage blocked: the defaults in the stylesheet apply
+  }
 })();

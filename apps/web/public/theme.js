@@ -7,5 +7,7 @@
     root.setAttribute('data-theme', theme);
     root.setAttribute('data-prefers-color-scheme', theme);
     if (localStorage.getItem('lang') === 'ar') root.setAttribute('dir', 'rtl');
-  } catch (e) {}
+  } catch {
+    // storage blocked: the defaults in the stylesheet apply
+  }
 })();

@@ -95,13 +95,13 @@ describe('the back-filled history', () => {
   it('ends exactly at the configured price: minutes up to now, days up to the minutes', () => {
     for (const coin of coins) {
       const openMinute = Math.floor(NOW / MINUTE) * MINUTE;
-      const minutes = minuteHistoryBack(coin, SEEDS[0], TO, openMinute, coin.startPrice);
+      const minutes = minuteHistoryBack(coin, SEEDS[0]!, TO, openMinute, coin.startPrice);
       expect(minutes).toHaveLength((openMinute - TO) / MINUTE);
       expect(minutes[0]!.time).toBe(TO);
       expect(minutes.at(-1)!.time).toBe(openMinute - MINUTE);
       expect(minutes.at(-1)!.close).toBe(coin.startPrice);
       for (let i = 1; i < minutes.length; i++) expect(minutes[i]!.open).toBe(minutes[i - 1]!.close);
-      const days = dailyHistory(coin, SEEDS[0], FROM, TO, minutes[0]!.open);
+      const days = dailyHistory(coin, SEEDS[0]!, FROM, TO, minutes[0]!.open);
       expect(days.at(-1)!.close).toBe(minutes[0]!.open);
       // A week of minutes moves the price, but it is the past that moved: today is the anchor.
       const weekAgo = unitsToNumber(minutes[0]!.open) / unitsToNumber(coin.startPrice);
