@@ -24,7 +24,11 @@ const limits: OrderLimits = {
 /** The text the user would read for a draft. */
 const text = (d: OrderDraft, l: OrderLimits = limits) => {
   const result = checkOrder(d, l);
-  return result.ok ? 'ok' : en.errors[result.error];
+  if (result.ok) return 'ok';
+  return Object.entries(result.params ?? {}).reduce(
+    (message, [name, value]) => message.replace(`{{${name}}}`, value),
+    en.errors[result.error] as string,
+  );
 };
 
 describe('order checks in the order of SPEC.md section 5', () => {
@@ -59,8 +63,9 @@ describe('order checks in the order of SPEC.md section 5', () => {
     expect(text(draft({ type: 2, quantity: '1.1' }))).toBe(
       'Insufficient balance, please recharge first',
     );
+    // A sell short of the coin names the coin instead of asking for a USDT recharge.
     expect(text(draft({ side: 'sell', quantity: '0.25000001' }))).toBe(
-      'Insufficient balance, please recharge first',
+      'Not enough BTC available to sell',
     );
     expect(text(draft({ side: 'sell', quantity: '0.25' }))).toBe('ok');
   });

@@ -14,9 +14,11 @@ export interface OrderLimits {
   tradingOpen: boolean;
 }
 
-export type OrderCheck = { ok: true; input: OrderInput } | { ok: false; error: ErrorKey };
+export type OrderCheck =
+  { ok: true; input: OrderInput } | { ok: false; error: ErrorKey; params?: Record<string, string> };
 
-const refuse = (error: ErrorKey): OrderCheck => ({ ok: false, error });
+const refuse = (error: ErrorKey, params?: Record<string, string>): OrderCheck =>
+  params ? { ok: false, error, params } : { ok: false, error };
 
 /** What the order costs, in the currency it is paid with, as far as it is known before it fills. */
 function cost(
@@ -59,7 +61,10 @@ export function checkOrder(draft: OrderDraft, limits: OrderLimits): OrderCheck {
     needed?.of === 'base' ? limits.availableBase : limits.availableQuote,
   );
   if (needed && available !== null && needed.units > available) {
-    return refuse('insufficientBalance');
+    // A sell short of the coin names the coin, as the server does; the USDT text asks to recharge.
+    return needed.of === 'base'
+      ? refuse('insufficientToSell', { coin: limits.symbol.split('/')[0] ?? limits.symbol })
+      : refuse('insufficientBalance');
   }
   if (!limits.tradingOpen) return refuse('currencyNotOpen');
 

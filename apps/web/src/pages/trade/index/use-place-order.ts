@@ -57,7 +57,7 @@ export function usePlaceOrderAction(
     if (!limits || !sheet) return;
     const check = checkOrder(form.draft, limits);
     if (!check.ok) {
-      showToast(t(`errors.${check.error}`), 'fail');
+      showToast(t(`errors.${check.error}`, check.params ?? {}), 'fail');
       return;
     }
     const order = {
