@@ -100,10 +100,88 @@ class PathWalker {
   }
 }
 
+/** How one size of generated candle moves and trades. */
+interface CandleKind {
+  span: number;
+  steps: number;
+  /** Mean traded value of one candle. */
+  quote: (coin: Coin) => number;
+  /** Spread of the log-normal noise on the traded value, and its floor when the price stands still. */
+  noise: number;
+  base: number;
+}
+
+const DAILY: CandleKind = {
+  span: DAY,
+  steps: DAY_STEPS,
+  quote: (coin) => coin.spec.dailyQuoteVolume,
+  noise: 0.35,
+  base: 0.7,
+};
+const MINUTELY: CandleKind = {
+  span: MINUTE,
+  steps: MINUTE_STEPS,
+  quote: (coin) => coin.spec.dailyQuoteVolume / (DAY / MINUTE),
+  noise: 0.5,
+  base: 0.6,
+};
+
 /**
- * Daily candles of [from, to), oldest first, generated backwards from the price `close` at `to`
- * (a reversed Brownian path is a Brownian path), so the series ends exactly where the minute
- * history begins and each day opens at the previous day's close.
+ * Candles of [from, to), oldest first, generated backwards from the price `close` at `to`
+ * (a reversed Brownian path is a Brownian path), so each opens at the previous one's close.
+ */
+function walkBack(
+  coin: Coin,
+  random: Random,
+  kind: CandleKind,
+  range: { from: number; to: number },
+  close: bigint,
+): Bar[] {
+  const walker = new PathWalker(random, coin, kind.span, kind.steps);
+  const mean = kind.quote(coin);
+  const bars: Bar[] = [];
+  let x = Math.log(unitsToNumber(close));
+  let barClose = close;
+  for (let time = range.to - kind.span; time >= range.from; time -= kind.span) {
+    const end = x;
+    x = walker.walk(end, -1);
+    const open = priceUnits(coin, Math.exp(x));
+    const quote = walker.traded(mean, end - x, kind.noise, kind.base);
+    const path = { high: walker.high, low: walker.low, mid: (x + end) / 2 };
+    bars.push(pathBar(coin, time, open, barClose, path, quote));
+    barClose = open;
+  }
+  return bars.reverse();
+}
+
+/** Candles of [from, to) generated forward from `open`; answers the last close. */
+function walkForward(
+  coin: Coin,
+  random: Random,
+  kind: CandleKind,
+  range: { from: number; to: number },
+  open: bigint,
+  emit: (bar: Bar) => void,
+): bigint {
+  const walker = new PathWalker(random, coin, kind.span, kind.steps);
+  const mean = kind.quote(coin);
+  let x = Math.log(unitsToNumber(open));
+  let barOpen = open;
+  for (let time = range.from; time < range.to; time += kind.span) {
+    const start = x;
+    x = walker.walk(start, 1);
+    const close = priceUnits(coin, Math.exp(x));
+    const quote = walker.traded(mean, x - start, kind.noise, kind.base);
+    const path = { high: walker.high, low: walker.low, mid: (x + start) / 2 };
+    emit(pathBar(coin, time, barOpen, close, path, quote));
+    barOpen = close;
+  }
+  return barOpen;
+}
+
+/**
+ * Daily candles of [from, to), oldest first, generated backwards from the price `close` at `to`,
+ * so the series ends exactly where the minute history begins.
  */
 export function dailyHistory(
   coin: Coin,
@@ -112,25 +190,8 @@ export function dailyHistory(
   to: number,
   close: bigint,
 ): Bar[] {
-  const walker = new PathWalker(
-    new Random(seed, coin.index, STREAM.days, to),
-    coin,
-    DAY,
-    DAY_STEPS,
-  );
-  const bars: Bar[] = [];
-  let x = Math.log(unitsToNumber(close));
-  let dayClose = close;
-  for (let time = to - DAY; time >= from; time -= DAY) {
-    const end = x;
-    x = walker.walk(end, -1);
-    const open = priceUnits(coin, Math.exp(x));
-    const quote = walker.traded(coin.spec.dailyQuoteVolume, end - x, 0.35, 0.7);
-    const path = { high: walker.high, low: walker.low, mid: (x + end) / 2 };
-    bars.push(pathBar(coin, time, open, dayClose, path, quote));
-    dayClose = open;
-  }
-  return bars.reverse();
+  const random = new Random(seed, coin.index, STREAM.days, to);
+  return walkBack(coin, random, DAILY, { from, to }, close);
 }
 
 /**
@@ -144,26 +205,8 @@ export function minuteHistoryBack(
   to: number,
   close: bigint,
 ): Bar[] {
-  const walker = new PathWalker(
-    new Random(seed, coin.index, STREAM.minutesBack, to),
-    coin,
-    MINUTE,
-    MINUTE_STEPS,
-  );
-  const quotePerMinute = coin.spec.dailyQuoteVolume / (DAY / MINUTE);
-  const bars: Bar[] = [];
-  let x = Math.log(unitsToNumber(close));
-  let minuteClose = close;
-  for (let time = to - MINUTE; time >= from; time -= MINUTE) {
-    const end = x;
-    x = walker.walk(end, -1);
-    const open = priceUnits(coin, Math.exp(x));
-    const quote = walker.traded(quotePerMinute, end - x, 0.5, 0.6);
-    const path = { high: walker.high, low: walker.low, mid: (x + end) / 2 };
-    bars.push(pathBar(coin, time, open, minuteClose, path, quote));
-    minuteClose = open;
-  }
-  return bars.reverse();
+  const random = new Random(seed, coin.index, STREAM.minutesBack, to);
+  return walkBack(coin, random, MINUTELY, { from, to }, close);
 }
 
 /** Daily candles of [from, to) generated forward from `open`; answers the last close. */
@@ -175,24 +218,8 @@ function dailyForward(
   open: bigint,
   emit: (bar: Bar) => void,
 ): bigint {
-  const walker = new PathWalker(
-    new Random(seed, coin.index, STREAM.gapDays, from),
-    coin,
-    DAY,
-    DAY_STEPS,
-  );
-  let x = Math.log(unitsToNumber(open));
-  let dayOpen = open;
-  for (let time = from; time < to; time += DAY) {
-    const start = x;
-    x = walker.walk(start, 1);
-    const close = priceUnits(coin, Math.exp(x));
-    const quote = walker.traded(coin.spec.dailyQuoteVolume, x - start, 0.35, 0.7);
-    const path = { high: walker.high, low: walker.low, mid: (x + start) / 2 };
-    emit(pathBar(coin, time, dayOpen, close, path, quote));
-    dayOpen = close;
-  }
-  return dayOpen;
+  const random = new Random(seed, coin.index, STREAM.gapDays, from);
+  return walkForward(coin, random, DAILY, { from, to }, open, emit);
 }
 
 /**
@@ -207,25 +234,8 @@ export function minuteHistory(
   open: bigint,
   emit: (bar: Bar) => void,
 ): bigint {
-  const walker = new PathWalker(
-    new Random(seed, coin.index, STREAM.minutes, from),
-    coin,
-    MINUTE,
-    MINUTE_STEPS,
-  );
-  const quotePerMinute = coin.spec.dailyQuoteVolume / (DAY / MINUTE);
-  let x = Math.log(unitsToNumber(open));
-  let minuteOpen = open;
-  for (let time = from; time < to; time += MINUTE) {
-    const start = x;
-    x = walker.walk(start, 1);
-    const close = priceUnits(coin, Math.exp(x));
-    const quote = walker.traded(quotePerMinute, x - start, 0.5, 0.6);
-    const path = { high: walker.high, low: walker.low, mid: (x + start) / 2 };
-    emit(pathBar(coin, time, minuteOpen, close, path, quote));
-    minuteOpen = close;
-  }
-  return minuteOpen;
+  const random = new Random(seed, coin.index, STREAM.minutes, from);
+  return walkForward(coin, random, MINUTELY, { from, to }, open, emit);
 }
 
 /**
