@@ -210,7 +210,7 @@ describe('the coin tab', () => {
     expect(first > 0n && first <= parseMoney('0.01')).toBe(true);
     await page.locator('.spot-activity__tabs [role="tab"][data-key="orders"]').click();
     await page.locator('.side-switch__option[data-side="sell"]').click();
-    await expect.poll(available).toBe('0.00999 BTC');
+    await expect.poll(available).toBe('0.00999000 BTC');
     expect(await submit().getAttribute('class')).toContain('adm-button-danger');
     expect(orderKeys).toHaveLength(2);
     expect(new Set(orderKeys).size).toBe(2);

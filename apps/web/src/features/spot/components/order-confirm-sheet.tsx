@@ -4,7 +4,7 @@ import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Sheet } from '../../../ui/sheet';
-import { showTrimmed } from '../format';
+import { formatMoneyText } from '../../../ui/amount-format';
 import { formatRate, usesAmount, type OrderDraft, type OrderFigures } from '../order-math';
 
 /** The order about to be sent, as the sheet shows it. */
@@ -98,7 +98,7 @@ export function OrderConfirmSheet({
         <Row label={t('spot.confirm.fee', { rate: formatRate(figures.rate) })} field="fee">
           {figures.fee === null
             ? '--'
-            : `${about}${showTrimmed(formatMoney(figures.fee), 2)} ${feeCurrency}`}
+            : `${about}${formatMoneyText(formatMoney(figures.fee), feeCurrency)}`}
         </Row>
         <div className="order-sheet__row" data-field="role">
           <dt />
@@ -110,7 +110,7 @@ export function OrderConfirmSheet({
         <Row label={t('spot.confirm.receive')} field="receive">
           {figures.receives === null
             ? '--'
-            : `${about}${showTrimmed(formatMoney(figures.receives), 2)} ${buying ? base : quote}`}
+            : `${about}${formatMoneyText(formatMoney(figures.receives), buying ? base : quote)}`}
         </Row>
       </dl>
       {figures.estimated ? (

@@ -120,7 +120,7 @@ describe('the order form', () => {
     fireEvent.click(document.querySelector('.side-switch__option[data-side="sell"]')!);
     // "By amount" is a market buy's: a sell is always a quantity of the coin.
     expect(input('amount')).toBeNull();
-    expect(summary('available')).toBe('0.12345 BTC');
+    expect(summary('available')).toBe('0.12345678 BTC');
     fireEvent.click(document.querySelector('[data-percent="100"]')!);
     expect(input('quantity').value).toBe('0.12345');
     expect(summary('total')).toBe('≈ 7,931.73 USDT');

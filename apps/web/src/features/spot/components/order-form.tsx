@@ -2,7 +2,7 @@ import type { CallOutput, ProductConfig, spotCalls } from '@tidemark/contract';
 import { SPOT_ORDER_TYPE } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { showBalance } from '../format';
+import { formatMoneyText } from '../../../ui/amount-format';
 import type { OrderForm as FormState } from '../hooks/use-order-form';
 import { orderTotal, usesAmount } from '../order-math';
 import { MarketPriceField, OrderField } from './order-field';
@@ -49,10 +49,7 @@ export function OrderForm({
   const buying = draft.side === 'buy';
   const byAmount = usesAmount(draft);
   const spends = buying ? balances?.quote : balances?.base;
-  const quantityPlaces = config?.quantityPrecision ?? 8;
-  const available = spends
-    ? `${showBalance(spends.available, spends.currency, quantityPlaces)} ${spends.currency}`
-    : undefined;
+  const available = spends ? formatMoneyText(spends.available, spends.currency) : undefined;
   const marketBuy = buying && draft.type === SPOT_ORDER_TYPE.market;
 
   return (

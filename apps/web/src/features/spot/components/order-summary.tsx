@@ -1,7 +1,7 @@
 import type { ProductConfig } from '@tidemark/contract';
 import { formatMoney, SPOT_ORDER_TYPE, type SpotOrderType } from '@tidemark/contract/rules';
 import { useTranslation } from 'react-i18next';
-import { showQuote } from '../format';
+import { formatUsdt } from '../../../ui/amount-format';
 import { formatRate } from '../order-math';
 
 interface OrderSummaryProps {
@@ -27,7 +27,7 @@ export function OrderSummary({ available, total, quote, type, config }: OrderSum
     const taker = formatRate(config.takerFeeRate);
     fee = type === SPOT_ORDER_TYPE.market || maker === taker ? taker : `${maker} / ${taker}`;
   }
-  const value = total ? showQuote(formatMoney(total.units)) : '--';
+  const value = total ? formatUsdt(formatMoney(total.units)) : '--';
   return (
     <dl className="order-summary">
       <div>
