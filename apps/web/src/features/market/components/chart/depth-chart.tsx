@@ -3,9 +3,7 @@ import { groupThousands } from '@tidemark/contract/rules';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import {
   AreaSeries,
-  ColorType,
   createOptionsChart,
-  LineStyle,
   LineType,
   type IChartApiBase,
   type ISeriesApi,
@@ -16,6 +14,7 @@ import { useDepth } from '../../api/depth';
 import { depthCurve, type DepthPoint } from '../../depth-curve';
 import { usePalette, withAlpha } from '../../hooks/use-palette';
 import { ChartAttribution } from './chart-attribution';
+import { chartTheme } from './chart-theme';
 
 /**
  * The depth chart: the book's cumulative bids (left of the mid price) and asks (right of it), from
@@ -74,28 +73,10 @@ export default function DepthChart({ symbol, book, pricePlaces, quantityPlaces }
   }, [pricePlaces]);
 
   useEffect(() => {
+    const theme = chartTheme(palette);
     chart.current?.applyOptions({
-      layout: {
-        background: { type: ColorType.Solid, color: palette.background },
-        textColor: palette.text,
-        fontFamily: palette.font,
-        fontSize: 11,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: palette.grid } },
-      crosshair: {
-        vertLine: {
-          color: palette.text,
-          style: LineStyle.Dashed,
-          labelBackgroundColor: palette.border,
-        },
-        horzLine: {
-          color: palette.text,
-          style: LineStyle.Dashed,
-          labelBackgroundColor: palette.border,
-        },
-      },
-      rightPriceScale: { borderColor: palette.border },
-      timeScale: { borderColor: palette.border },
+      ...theme,
+      grid: { ...theme.grid, vertLines: { visible: false } },
     });
     const quantityFormat = {
       type: 'custom' as const,

@@ -4,11 +4,9 @@ import DotLoading from 'antd-mobile/es/components/dot-loading';
 import {
   AreaSeries,
   CandlestickSeries,
-  ColorType,
   createChart,
   HistogramSeries,
   LineSeries,
-  LineStyle,
   type IChartApi,
   type ISeriesApi,
   type PriceFormat,
@@ -29,6 +27,7 @@ import {
 import { MarketProblem } from '../market-problem';
 import type { ChartView } from '../period-tabs';
 import { ChartAttribution } from './chart-attribution';
+import { chartTheme } from './chart-theme';
 import { chartTime, toCandle, toLinePoint, toVolumeBar } from './chart-data';
 
 /**
@@ -52,35 +51,17 @@ interface Series {
 }
 
 function chartLook(palette: Palette, intraday: boolean) {
+  const theme = chartTheme(palette);
   return {
+    ...theme,
     layout: {
-      background: { type: ColorType.Solid, color: palette.background },
-      textColor: palette.text,
-      fontFamily: palette.font,
-      fontSize: 11,
+      ...theme.layout,
       // The TradingView link sat over the volume bars; it is a line of text under the chart instead
       // (ChartAttribution), which meets the licence's link requirement without hiding data.
       attributionLogo: false,
       panes: { separatorColor: palette.border, separatorHoverColor: palette.grid },
     },
-    grid: {
-      vertLines: { color: palette.grid },
-      horzLines: { color: palette.grid },
-    },
-    crosshair: {
-      vertLine: {
-        color: palette.text,
-        style: LineStyle.Dashed,
-        labelBackgroundColor: palette.border,
-      },
-      horzLine: {
-        color: palette.text,
-        style: LineStyle.Dashed,
-        labelBackgroundColor: palette.border,
-      },
-    },
-    rightPriceScale: { borderColor: palette.border },
-    timeScale: { borderColor: palette.border, timeVisible: intraday, secondsVisible: false },
+    timeScale: { ...theme.timeScale, timeVisible: intraday, secondsVisible: false },
   };
 }
 
