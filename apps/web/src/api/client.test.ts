@@ -1,4 +1,4 @@
-import { commonCalls, moneyCalls, uploadCalls, userCalls } from '@tidemark/contract';
+import { commonCalls, moneyCalls, optionsCalls, uploadCalls, userCalls } from '@tidemark/contract';
 import en from '@tidemark/i18n/locales/en.json';
 import zh from '@tidemark/i18n/locales/zh.json';
 import i18next from 'i18next';
@@ -11,7 +11,7 @@ vi.mock('../ui/toast', () => ({
   showLoading: () => () => undefined,
 }));
 
-const { call, request, requestBlob, ApiError, NetworkError, envelopeMessage } =
+const { call, request, requestBlob, ApiError, NetworkError, envelopeMessage, fillPath } =
   await import('./client');
 const { useSession } = await import('./session');
 
@@ -81,6 +81,18 @@ describe('request headers', () => {
     vi.stubGlobal('fetch', fetchMock);
     await request(userCalls.switchUser, { mode: 'real' });
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/copy/switchUser?mode=real');
+  });
+
+  it('fills a :name path segment from the input field of that name, not again in the query', async () => {
+    const fetchMock = vi.fn(async () => answer(envelope(1, undefined, null)));
+    vi.stubGlobal('fetch', fetchMock);
+    await call(optionsCalls.findSettlement, { seq: 42 });
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/options/settlements/42');
+    expect(fillPath('/a/:id/b/:name', { id: 7, name: 'x y/z', page: 2 })).toEqual({
+      url: '/a/7/b/x%20y%2Fz',
+      rest: { page: 2 },
+    });
+    expect(() => fillPath('/a/:id', {})).toThrow(/no id/);
   });
 });
 

@@ -83,6 +83,23 @@ export async function signedUrl(path: string, query: Record<string, string>): Pr
   return `${path}?${params.toString()}`;
 }
 
+/**
+ * A call's path with its `:name` segments filled in from the input field of that name (encoded),
+ * and the input without those fields: they travel in the path, not again in the query or body.
+ */
+export function fillPath(path: string, input: object): { url: string; rest: object } {
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const url = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`${path}: the input has no ${name}`);
+    }
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { url, rest };
+}
+
 function encode(input: object): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(input)) {
@@ -122,13 +139,14 @@ async function send(def: CallDef, input: object, options: RequestOptions): Promi
     newsign: await currentSign(),
   };
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
-  let url = def.path;
+  const { url: path, rest } = fillPath(def.path, input);
+  let url = path;
   let body: URLSearchParams | FormData | undefined;
   if (def.method === 'GET') {
-    const query = encode(input).toString();
+    const query = encode(rest).toString();
     if (query) url += `?${query}`;
   } else {
-    body = def.multipart ? encodeMultipart(input) : encode(input);
+    body = def.multipart ? encodeMultipart(rest) : encode(rest);
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMING.requestTimeoutMs);
