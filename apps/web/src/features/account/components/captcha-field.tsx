@@ -1,8 +1,8 @@
-import { commonCalls } from '@tidemark/contract';
+import { commonCalls, isCaptchaRequired } from '@tidemark/contract';
 import Input from 'antd-mobile/es/components/input';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signedUrl } from '../../../api/client';
+import { ApiError, signedUrl } from '../../../api/client';
 
 interface CaptchaFieldProps {
   /** The timestamp the image was drawn for; a new one draws a new image. */
@@ -50,4 +50,36 @@ export function CaptchaField({ challenge, onRefresh, value, onChange }: CaptchaF
       </button>
     </div>
   );
+}
+
+/**
+ * The image code of a form that the server may ask for (login, password reset): hidden until a
+ * refused request says `captchaRequired`, then sent with every attempt.
+ */
+export function useCaptcha() {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [verifyCode, setVerifyCode] = useState('');
+  return {
+    /** The request's captcha fields: none until the image is shown. */
+    input: challenge ? { timestamp: challenge, verifyCode: verifyCode.trim() } : {},
+    /** The field's props while the image is shown, else null. */
+    field: challenge
+      ? {
+          challenge,
+          onRefresh: () => setChallenge(String(Date.now())),
+          value: verifyCode,
+          onChange: setVerifyCode,
+        }
+      : null,
+    /**
+     * After a refused request: shows the image when the server asks for it, and replaces one
+     * already shown, since each image answers one attempt.
+     */
+    refused(error: unknown) {
+      if (error instanceof ApiError && (isCaptchaRequired(error.envelope.data) || challenge)) {
+        setChallenge(String(Date.now()));
+        setVerifyCode('');
+      }
+    },
+  };
 }

@@ -1,9 +1,9 @@
-import { authCalls, isCaptchaRequired } from '@tidemark/contract';
+import { authCalls } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, request } from '../../../api/client';
+import { request } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import {
@@ -14,7 +14,7 @@ import {
   type AccountValue,
 } from '../../../features/account/components/account-fields';
 import { AuthLayout } from '../../../features/account/components/auth-layout';
-import { CaptchaField } from '../../../features/account/components/captcha-field';
+import { CaptchaField, useCaptcha } from '../../../features/account/components/captcha-field';
 import { CodeField, codeTargetOf } from '../../../features/account/components/code-field';
 import { NewPasswordFields } from '../../../features/account/components/password-input';
 import { FormCard } from '../../../ui/form-card';
@@ -27,25 +27,21 @@ export default function ForgetPasswordPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [challenge, setChallenge] = useState<string | null>(null);
-  const [verifyCode, setVerifyCode] = useState('');
+  const captcha = useCaptcha();
   const [busy, submit] = useSubmit(async () => {
     const values = {
       ...accountInput(account),
       code,
       password,
       confirmPassword,
-      ...(challenge ? { timestamp: challenge, verifyCode: verifyCode.trim() } : {}),
+      ...captcha.input,
     };
     if (!(await validateForm(authCalls.forgetUserPassword, values))) return;
     try {
       await request(authCalls.forgetUserPassword, values, { loading: true });
     } catch (error) {
       // After refused codes for the account the server asks for the image code as well.
-      if (error instanceof ApiError && (isCaptchaRequired(error.envelope.data) || challenge)) {
-        setChallenge(String(Date.now()));
-        setVerifyCode('');
-      }
+      captcha.refused(error);
       throw error;
     }
     showToast(t('forgot.done'), 'success');
@@ -70,16 +66,9 @@ export default function ForgetPasswordPage() {
           confirm={confirmPassword}
           onConfirmChange={setConfirmPassword}
         />
-        {challenge ? (
-          <CaptchaField
-            challenge={challenge}
-            onRefresh={() => setChallenge(String(Date.now()))}
-            value={verifyCode}
-            onChange={setVerifyCode}
-          />
-        ) : null}
+        {captcha.field ? <CaptchaField {...captcha.field} /> : null}
       </FormCard>
-      {challenge ? (
+      {captcha.field ? (
         <p className="form-hint" role="status">
           {t('account.captchaHint')}
         </p>

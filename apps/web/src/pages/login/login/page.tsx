@@ -1,9 +1,9 @@
-import { isCaptchaRequired, userCalls } from '@tidemark/contract';
+import { userCalls } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError, request } from '../../../api/client';
+import { request } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { useSignIn } from '../../../features/account/api/account-mutations';
@@ -15,7 +15,7 @@ import {
   type AccountValue,
 } from '../../../features/account/components/account-fields';
 import { AuthLayout } from '../../../features/account/components/auth-layout';
-import { CaptchaField } from '../../../features/account/components/captcha-field';
+import { CaptchaField, useCaptcha } from '../../../features/account/components/captcha-field';
 import { PasswordField } from '../../../features/account/components/password-input';
 import { FormCard } from '../../../ui/form-card';
 import { showToast } from '../../../ui/toast';
@@ -27,15 +27,14 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const [account, setAccount] = useState<AccountValue>(EMPTY_ACCOUNT);
   const [password, setPassword] = useState('');
-  const [challenge, setChallenge] = useState<string | null>(null);
-  const [verifyCode, setVerifyCode] = useState('');
+  const captcha = useCaptcha();
   const from = (location.state as { from?: string } | null)?.from;
 
   const [busy, submit] = useSubmit(async () => {
     const values = {
       ...accountInput(account),
       password,
-      ...(challenge ? { timestamp: challenge, verifyCode: verifyCode.trim() } : {}),
+      ...captcha.input,
     };
     if (!(await validateForm(userCalls.login, values))) return;
     try {
@@ -44,12 +43,8 @@ export default function LoginPage() {
       showToast(t('success.loggedIn'), 'success');
       navigate(from ?? '/', { replace: true });
     } catch (error) {
-      // After failures for the account the server asks for the image code (data.captchaRequired);
-      // each image answers one attempt, so a refused one is replaced.
-      if (error instanceof ApiError && (isCaptchaRequired(error.envelope.data) || challenge)) {
-        setChallenge(String(Date.now()));
-        setVerifyCode('');
-      }
+      // After failures for the account the server asks for the image code as well.
+      captcha.refused(error);
       throw error;
     }
   });
@@ -67,16 +62,9 @@ export default function LoginPage() {
           placeholder={t('account.passwordPlaceholder')}
           autoComplete="current-password"
         />
-        {challenge ? (
-          <CaptchaField
-            challenge={challenge}
-            onRefresh={() => setChallenge(String(Date.now()))}
-            value={verifyCode}
-            onChange={setVerifyCode}
-          />
-        ) : null}
+        {captcha.field ? <CaptchaField {...captcha.field} /> : null}
       </FormCard>
-      {challenge ? (
+      {captcha.field ? (
         <p className="form-hint" role="status">
           {t('account.captchaHint')}
         </p>
