@@ -433,6 +433,8 @@ describe('a configured limit per currency', () => {
     });
   });
   afterAll(() => limited.close());
+  const expectTooLarge = (response: Parameters<typeof expectRefused>[0], limit: string) =>
+    expectRefused(response, 'amountTooLarge', `The amount is too large (at most ${limit})`);
 
   it('refuses more with the limit in the same text, and lets the limit itself through', async () => {
     const { token } = await limited.register();
@@ -442,62 +444,33 @@ describe('a configured limit per currency', () => {
         { from: 'coin', to: 'contract', amount, currency: 'USDT' } as never,
         { token },
       );
-    expectRefused(
-      await transfer('1000.00000001'),
-      'amountTooLarge',
-      'The amount is too large (at most 1000)',
-    );
+    expectTooLarge(await transfer('1000.00000001'), '1000');
     expect((await transfer('1000')).status).toBe(1);
-    expectRefused(
-      await limited.call(
+    const buy = (price: string, quantity: string) =>
+      limited.call(
         spotCalls.insertCoinOrder,
-        { symbol: 'BTC/USDT', type: 1, price: '1000', quantity: '0.6' } as never,
+        { symbol: 'BTC/USDT', type: 1, price, quantity } as never,
         { token },
-      ),
-      'amountTooLarge',
-      'The amount is too large (at most 0.5)',
-    );
+      );
+    const recharge = async (currency: string, chain: string, amount: string, seed: number) =>
+      multipartCall(
+        limited,
+        moneyCalls.insertUserRecharge,
+        { currency, chain, amount, image: await pngImage(seed) },
+        { token },
+      );
+    expectTooLarge(await buy('1000', '0.6'), '0.5');
     // A hold above the quote's limit: 0.5 BTC at 3000 USDT.
-    expectRefused(
-      await limited.call(
-        spotCalls.insertCoinOrder,
-        { symbol: 'BTC/USDT', type: 1, price: '3000', quantity: '0.5' } as never,
-        { token },
-      ),
-      'amountTooLarge',
-      'The amount is too large (at most 1000)',
-    );
-    expectRefused(
-      await multipartCall(
-        limited,
-        moneyCalls.insertUserRecharge,
-        { currency: 'USDT', chain: 'TRC20', amount: '1000.5', image: await pngImage(6) },
-        { token },
-      ),
-      'amountTooLarge',
-      'The amount is too large (at most 1000)',
-    );
+    expectTooLarge(await buy('3000', '0.5'), '1000');
+    expectTooLarge(await recharge('USDT', 'TRC20', '1000.5', 6), '1000');
     // ETH has no limit of its own: AMOUNT_MAX.
-    expectRefused(
-      await multipartCall(
-        limited,
-        moneyCalls.insertUserRecharge,
-        { currency: 'ETH', chain: 'ERC20', amount: '5000001', image: await pngImage(7) },
-        { token },
-      ),
-      'amountTooLarge',
-      'The amount is too large (at most 5000000)',
-    );
+    expectTooLarge(await recharge('ETH', 'ERC20', '5000001', 7), '5000000');
   });
 
   it('refuses a withdrawal above it after the other checks', async () => {
     const admin = await consoleLogin(limited, initialAdmin(limited));
     const trader = await withdrawingTrader(limited, admin, '1000');
-    expectRefused(
-      await requestWithdrawal(limited, trader, '1000.5'),
-      'amountTooLarge',
-      'The amount is too large (at most 1000)',
-    );
+    expectTooLarge(await requestWithdrawal(limited, trader, '1000.5'), '1000');
     expect((await requestWithdrawal(limited, trader, '900')).status).toBe(1);
   });
 
