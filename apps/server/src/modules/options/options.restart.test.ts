@@ -1,9 +1,9 @@
 import { optionsCalls as c } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
-import { verifyRecords } from './options.engine';
 import {
   contractBalance,
+  expectRecordChainIntact,
   optionTrader,
   periodId,
   scriptedFeedEnv,
@@ -92,13 +92,6 @@ describe('a restart', () => {
     expect(await settlementsOf(settled.id)).toEqual({ records: 1, transfers: 1 });
     expect(await settlementsOf(failed.id)).toEqual({ records: 1, transfers: 1 });
     expect(await contractBalance(server, trader.token)).toBe('1080.00000000');
-    const rows = await server.app.db
-      .selectFrom('option_records')
-      .selectAll()
-      .orderBy('seq')
-      .execute();
-    expect(
-      verifyRecords(rows.map((r) => ({ seq: Number(r.seq), body: r.body, hash: r.hash }))),
-    ).toBeNull();
+    await expectRecordChainIntact(server);
   });
 });

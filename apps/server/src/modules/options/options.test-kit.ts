@@ -10,6 +10,7 @@ import {
 } from '@tidemark/contract';
 import { expect } from 'vitest';
 import { approveKyc } from '../kyc/kyc.review';
+import { verifyRecords } from './options.engine';
 import { pngImage, traderMultipart } from '../console/console.test-support';
 import type { TestServer } from '../../test/harness';
 
@@ -100,4 +101,15 @@ export async function waitFor(
 export async function contractBalance(server: TestServer, token: string): Promise<string> {
   const money = await server.call(assetsCalls.findUserMoney, {}, { token });
   return money.data.wallets.contract.find((w) => w.currency === 'USDT')?.available ?? '0.00000000';
+}
+
+/** Checks the public record chain as the database holds it: every hash, link and outcome. */
+export async function expectRecordChainIntact(server: TestServer): Promise<void> {
+  const rows = await server.app.db
+    .selectFrom('option_records')
+    .selectAll()
+    .orderBy('seq')
+    .execute();
+  const records = rows.map((r) => ({ seq: Number(r.seq), body: r.body, hash: r.hash }));
+  expect(verifyRecords(records)).toBeNull();
 }
