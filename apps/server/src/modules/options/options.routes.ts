@@ -1,32 +1,29 @@
-import { optionsCalls as c } from '@tidemark/contract';
+import { optionsCalls as c, type OptionKind } from '@tidemark/contract';
 import { handle, type BoundCall } from '../../http/calls';
 import { callerBook } from '../user/user.service';
 import * as options from './options.service';
 
+/** Placing an order: instant or on the next period boundary, the same input, rules and answer. */
+const placing = (
+  call: typeof c.insertCurrencyOrder | typeof c.insertPeriodsOrder,
+  kind: OptionKind,
+) =>
+  handle(call, async (input, ctx) => {
+    const { userId, mode } = callerBook(ctx);
+    return options.place(ctx.app, {
+      userId,
+      book: mode,
+      kind,
+      ...input,
+      idempotencyKey: ctx.idempotencyKey,
+      call: call.path,
+    });
+  });
+
 /** The trader's option calls: contract schemas in, the service's rules, the envelope out. */
 export const optionsRoutes: BoundCall[] = [
-  handle(c.insertCurrencyOrder, async (input, ctx) => {
-    const { userId, mode } = callerBook(ctx);
-    return options.place(ctx.app, {
-      userId,
-      book: mode,
-      kind: 'instant',
-      ...input,
-      idempotencyKey: ctx.idempotencyKey,
-      call: c.insertCurrencyOrder.path,
-    });
-  }),
-  handle(c.insertPeriodsOrder, async (input, ctx) => {
-    const { userId, mode } = callerBook(ctx);
-    return options.place(ctx.app, {
-      userId,
-      book: mode,
-      kind: 'period',
-      ...input,
-      idempotencyKey: ctx.idempotencyKey,
-      call: c.insertPeriodsOrder.path,
-    });
-  }),
+  placing(c.insertCurrencyOrder, 'instant'),
+  placing(c.insertPeriodsOrder, 'period'),
   handle(c.insertOrderMoney, async (input, ctx) =>
     options.topUp(
       ctx.app,
