@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { moneyCalls, type DepositRecord, type WithdrawalRecord } from '@tidemark/contract';
 import { request } from '../../../api/client';
 import { nextPageParam } from '../../../api/paging';
@@ -58,20 +58,21 @@ export function useWithdrawalRecords(enabled = true) {
 }
 
 /**
- * One deposit of the user's (null: no such record of theirs). `initial`: the record the submitting
- * page passed on, shown at once while the lookup confirms it.
+ * One record of the user's by its id (null: no such record of theirs). `initial`: the record the
+ * submitting page passed on, shown at once while the lookup confirms it.
  */
-export function useDeposit(id: number | null, initial?: DepositRecord) {
+function useOwnRecord<T extends { id: number }>(
+  key: (token: string | null, id: number) => QueryKey,
+  find: (query: { id: number; page: number; pageSize: number }) => Promise<{ list: T[] }>,
+  id: number | null,
+  initial: T | undefined,
+) {
   const token = useSession((s) => s.token);
   useLiveMoney();
   return useQuery({
-    queryKey: moneyKeys.deposit(token, id ?? 0),
+    queryKey: key(token, id ?? 0),
     queryFn: async () => {
-      const found = await request(
-        moneyCalls.findByUserRechargePage,
-        { id: id ?? 0, page: 1, pageSize: 1 },
-        { quiet: true },
-      );
+      const found = await find({ id: id ?? 0, page: 1, pageSize: 1 });
       return found.list[0] ?? null;
     },
     enabled: token !== null && id !== null,
@@ -80,24 +81,24 @@ export function useDeposit(id: number | null, initial?: DepositRecord) {
   });
 }
 
-/** One withdrawal of the user's (null: no such record of theirs); `initial` as for useDeposit. */
+/** One deposit of the user's; `initial` as for useOwnRecord. */
+export function useDeposit(id: number | null, initial?: DepositRecord) {
+  return useOwnRecord(
+    moneyKeys.deposit,
+    (query) => request(moneyCalls.findByUserRechargePage, query, { quiet: true }),
+    id,
+    initial,
+  );
+}
+
+/** One withdrawal of the user's; `initial` as for useOwnRecord. */
 export function useWithdrawal(id: number | null, initial?: WithdrawalRecord) {
-  const token = useSession((s) => s.token);
-  useLiveMoney();
-  return useQuery({
-    initialData: initial?.id === id ? initial : undefined,
-    initialDataUpdatedAt: 0,
-    queryKey: moneyKeys.withdrawal(token, id ?? 0),
-    queryFn: async () => {
-      const found = await request(
-        moneyCalls.findByUserWithdrawPage,
-        { id: id ?? 0, page: 1, pageSize: 1 },
-        { quiet: true },
-      );
-      return found.list[0] ?? null;
-    },
-    enabled: token !== null && id !== null,
-  });
+  return useOwnRecord(
+    moneyKeys.withdrawal,
+    (query) => request(moneyCalls.findByUserWithdrawPage, query, { quiet: true }),
+    id,
+    initial,
+  );
 }
 
 /**
