@@ -1,25 +1,7 @@
 import { formatMoney, parseMoney } from '@tidemark/contract/rules';
 import { describe, expect, it } from 'vitest';
-import { orderFigures, type OrderDraft } from './order-math';
-
-const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({
-  side: 'buy',
-  type: 1,
-  price: '',
-  quantity: '',
-  amount: '',
-  by: 'quantity',
-  ...over,
-});
-
-const context = {
-  lastPrice: '95000.00',
-  bestBid: '94990.00',
-  bestAsk: '95010.00',
-  makerFeeRate: '0.00100000',
-  takerFeeRate: '0.00200000',
-  quantityPlaces: 5,
-};
+import { orderFigures } from './order-math';
+import { sheetContext as context, draft } from './order-math.test-kit';
 
 const shown = (units: bigint | null) => (units === null ? null : formatMoney(units));
 

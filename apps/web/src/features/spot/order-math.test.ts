@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatRate,
-  orderTotal,
-  percentFill,
-  priceForInput,
-  toInput,
-  type OrderDraft,
-} from './order-math';
-
-const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({
-  side: 'buy',
-  type: 1,
-  price: '',
-  quantity: '',
-  amount: '',
-  by: 'quantity',
-  ...over,
-});
+import { formatRate, orderTotal, percentFill, priceForInput, toInput } from './order-math';
+import { draft } from './order-math.test-kit';
 
 const context = { available: '100000.00000000', lastPrice: '95000.00', quantityPlaces: 5 };
 

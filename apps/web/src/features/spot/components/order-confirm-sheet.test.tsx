@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderFigures, type OrderDraft } from '../order-math';
+import { sheetContext as context, draft } from '../order-math.test-kit';
 import { OrderConfirmSheet } from './order-confirm-sheet';
 
 beforeAll(async () => {
@@ -11,19 +12,10 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const context = {
-  lastPrice: '95000.00',
-  bestBid: '94990.00',
-  bestAsk: '95010.00',
-  makerFeeRate: '0.00100000',
-  takerFeeRate: '0.00200000',
-  quantityPlaces: 5,
-};
-
-function show(draft: OrderDraft, handlers = { onConfirm: vi.fn(), onClose: vi.fn() }) {
+function show(order: OrderDraft, handlers = { onConfirm: vi.fn(), onClose: vi.fn() }) {
   render(
     <OrderConfirmSheet
-      order={{ draft, figures: orderFigures(draft, context) }}
+      order={{ draft: order, figures: orderFigures(order, context) }}
       symbol="BTC/USDT"
       base="BTC"
       quote="USDT"
@@ -42,7 +34,7 @@ const value = (field: string) =>
 
 describe('the order confirmation sheet', () => {
   it('shows a resting limit sell with its maker fee in USDT and what it fetches', () => {
-    show({ side: 'sell', type: 1, price: '96000', quantity: '0.5', amount: '', by: 'quantity' });
+    show(draft({ side: 'sell', price: '96000', quantity: '0.5' }));
     expect(value('pair')).toBe('BTC/USDT');
     expect(value('price')).toBe('96,000.00 USDT');
     expect(value('quantity')).toBe('0.50000 BTC');
@@ -54,7 +46,7 @@ describe('the order confirmation sheet', () => {
   });
 
   it('marks what a market buy by amount only estimates, not the USDT it spends', () => {
-    show({ side: 'buy', type: 2, price: '', quantity: '', amount: '50', by: 'amount' });
+    show(draft({ type: 2, amount: '50', by: 'amount' }));
     expect(value('total')).toBe('50.00 USDT');
     expect(value('quantity')).toBe('≈ 0.00052 BTC');
     expect(value('fee')).toBe('≈ 0.00000104 BTC');
@@ -64,14 +56,7 @@ describe('the order confirmation sheet', () => {
   });
 
   it('confirms or cancels', () => {
-    const handlers = show({
-      side: 'buy',
-      type: 1,
-      price: '90000',
-      quantity: '0.01',
-      amount: '',
-      by: 'quantity',
-    });
+    const handlers = show(draft({ price: '90000', quantity: '0.01' }));
     fireEvent.click(screen.getByText('common.cancel'));
     expect(handlers.onClose).toHaveBeenCalled();
     fireEvent.click(document.querySelector('.order-sheet__confirm')!);
