@@ -50,6 +50,11 @@ export function Activity({ symbol, book, pricePlaces, quantityPlaces, orders }: 
     { key: 'trades' as const, label: t('market.trades.title') },
   ];
 
+  const loading = (
+    <div className="spot-activity__loading" role="status" aria-label={t('common.loading')}>
+      <DotLoading color="primary" />
+    </div>
+  );
   let body;
   if (panel === 'trades') {
     body = trades.data ? (
@@ -61,16 +66,10 @@ export function Activity({ symbol, book, pricePlaces, quantityPlaces, orders }: 
     ) : trades.isError ? (
       <MarketProblem onRetry={() => void trades.refetch()} />
     ) : (
-      <div className="spot-activity__loading" role="status" aria-label={t('common.loading')}>
-        <DotLoading color="primary" />
-      </div>
+      loading
     );
   } else if (!orders) {
-    body = (
-      <div className="spot-activity__loading" role="status" aria-label={t('common.loading')}>
-        <DotLoading color="primary" />
-      </div>
-    );
+    body = loading;
   } else if (orders.length === 0) {
     body = <EmptyData text={t('spot.orders.empty')} />;
   } else {
