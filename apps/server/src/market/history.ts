@@ -209,19 +209,6 @@ export function minuteHistoryBack(
   return walkBack(coin, random, MINUTELY, { from, to }, close);
 }
 
-/** Daily candles of [from, to) generated forward from `open`; answers the last close. */
-function dailyForward(
-  coin: Coin,
-  seed: number,
-  from: number,
-  to: number,
-  open: bigint,
-  emit: (bar: Bar) => void,
-): bigint {
-  const random = new Random(seed, coin.index, STREAM.gapDays, from);
-  return walkForward(coin, random, DAILY, { from, to }, open, emit);
-}
-
 /**
  * One-minute candles of [from, to), opening at `open`; answers the last close. Used for the
  * history on first start and to fill the time the server was not running.
@@ -259,7 +246,8 @@ export function fillGap(
   let next = from;
   if (midnight < minutesFrom) {
     close = minuteHistory(coin, seed, from, midnight, close, emit.minute);
-    close = dailyForward(coin, seed, midnight, minutesFrom, close, emit.day);
+    const days = new Random(seed, coin.index, STREAM.gapDays, midnight);
+    close = walkForward(coin, days, DAILY, { from: midnight, to: minutesFrom }, close, emit.day);
     next = minutesFrom;
   }
   return minuteHistory(coin, seed, next, to, close, emit.minute);
