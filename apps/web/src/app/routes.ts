@@ -24,6 +24,21 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('../pages/quotes/index/page')),
     tab: 'quotes',
   },
+  {
+    path: '/pages/futures/encryption',
+    page: lazyPage(() => import('../pages/futures/encryption/page')),
+    tab: 'futures',
+  },
+  {
+    path: '/pages/futures/record',
+    page: lazyPage(() => import('../pages/futures/record/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/futures/details',
+    page: lazyPage(() => import('../pages/futures/details/page')),
+    auth: true,
+  },
   { path: '/pages/trade/trend', page: lazyPage(() => import('../pages/trade/trend/page')) },
   {
     path: '/pages/trade/index',

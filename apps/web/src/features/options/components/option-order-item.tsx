@@ -1,0 +1,114 @@
+import type { OptionOrder } from '@tidemark/contract';
+import { formatMoney } from '@tidemark/contract/rules';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
+import { useCountdown } from '../hooks/use-countdown';
+import { estimateResult, formatCountdown } from '../option-math';
+import { optionDetailsPath } from '../paths';
+import { PeriodName } from './period-name';
+
+interface OptionOrderItemProps {
+  order: OptionOrder;
+  /** The symbol's last price, for a running order's estimate. */
+  price?: string;
+}
+
+/** A running order: time left, strike against the current price, and what it would bring now. */
+function RunningFigures({ order, price }: { order: OptionOrder; price?: string }) {
+  const { t } = useTranslation();
+  const left = useCountdown(order.settleTime);
+  const estimate = estimateResult(order, price);
+  return (
+    <>
+      <div className="option-item__cell">
+        <span>{t('optionsTrade.live.left')}</span>
+        <strong className="num option-item__countdown">
+          {left > 0 ? formatCountdown(left) : t('optionsTrade.live.settling')}
+        </strong>
+      </div>
+      <div className="option-item__cell">
+        <span>{t('optionsTrade.live.strike')}</span>
+        <span className="num">{order.strikePrice ?? '--'}</span>
+      </div>
+      <div className="option-item__cell">
+        <span>{t('optionsTrade.live.current')}</span>
+        <span className="num">{price ?? '--'}</span>
+      </div>
+      <div className="option-item__cell">
+        <span>{t('optionsTrade.live.estimate')}</span>
+        <span
+          className={`num option-item__profit option-item__profit--${estimate?.outcome ?? 'none'}`}
+        >
+          {estimate ? formatSigned(formatMoney(estimate.profit), 'USDT') : '--'}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** A scheduled order: when it starts. */
+function ScheduledFigures({ order }: { order: OptionOrder }) {
+  const { t } = useTranslation();
+  const left = useCountdown(order.openTime);
+  return (
+    <div className="option-item__cell">
+      <span>{t('optionsTrade.scheduled.startsIn')}</span>
+      <strong className="num option-item__countdown">{formatCountdown(left)}</strong>
+    </div>
+  );
+}
+
+/** A finished order: settlement price and profit or loss. */
+function ResultFigures({ order }: { order: OptionOrder }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="option-item__cell">
+        <span>{t('optionsTrade.live.strike')}</span>
+        <span className="num">{order.strikePrice ?? '--'}</span>
+      </div>
+      <div className="option-item__cell">
+        <span>{t('optionsTrade.result.settlePrice')}</span>
+        <span className="num">{order.settlePrice ?? '--'}</span>
+      </div>
+      <div className="option-item__cell">
+        <span>{t('optionsTrade.result.profit')}</span>
+        <span className={`num option-item__profit option-item__profit--${order.outcome ?? 'none'}`}>
+          {order.profit === null ? '--' : formatSigned(order.profit, 'USDT')}
+        </span>
+      </div>
+    </>
+  );
+}
+
+/** One option order in a list: what was bought and where it stands; tap for every detail. */
+export function OptionOrderItem({ order, price }: OptionOrderItemProps) {
+  const { t } = useTranslation();
+  const status = order.outcome && order.status === 'settled' ? order.outcome : order.status;
+  return (
+    <Link className="option-item" to={optionDetailsPath(order.id)} data-status={order.status}>
+      <div className="option-item__head">
+        <span className="num option-item__symbol">{order.symbol}</span>
+        <span className={`option-item__direction option-item__direction--${order.direction}`}>
+          {t(`optionsTrade.directions.${order.direction}`)}
+        </span>
+        <PeriodName seconds={order.periodSeconds} />
+        <span className={`option-item__status option-item__status--${status}`}>
+          {t(`optionsTrade.statuses.${status}`)}
+        </span>
+      </div>
+      <div className="option-item__grid">
+        <div className="option-item__cell">
+          <span>{t('optionsTrade.confirm.stake')}</span>
+          <span className="num">{formatMoneyText(order.amount, 'USDT')}</span>
+        </div>
+        {order.status === 'running' ? <RunningFigures order={order} price={price} /> : null}
+        {order.status === 'scheduled' ? <ScheduledFigures order={order} /> : null}
+        {order.status === 'settled' || order.status === 'failed' ? (
+          <ResultFigures order={order} />
+        ) : null}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,244 @@
+import { SYMBOL_PATTERN, type OptionOrder } from '@tidemark/contract';
+import Button from 'antd-mobile/es/components/button';
+import Checkbox from 'antd-mobile/es/components/checkbox';
+import Input from 'antd-mobile/es/components/input';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../api/session';
+import { useUserInfo } from '../../../features/account/api/account-queries';
+import { useUserMoney } from '../../../features/assets/api/assets-queries';
+import { BookChip } from '../../../features/assets/components/book-chip';
+import { useTickers } from '../../../features/market/api/tickers';
+import { PeriodTabs, type ChartView } from '../../../features/market/components/period-tabs';
+import { formatPrice } from '../../../features/market/format';
+import { DEFAULT_SYMBOL } from '../../../features/market/paths';
+import { useOptionTerms, usePeriods } from '../../../features/options/api/options-queries';
+import { OptionConfirmSheet } from '../../../features/options/components/option-confirm-sheet';
+import { PeriodName } from '../../../features/options/components/period-name';
+import { formatPercent } from '../../../features/options/option-math';
+import { OPTIONS_TRADE_PATH } from '../../../features/options/paths';
+import '../../../features/options/options.css';
+import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
+import { FocusCard } from './focus-card';
+import { Positions } from './positions';
+import { useBuyOption } from './use-buy-option';
+
+// lightweight-charts is the heaviest thing here: its own chunk, as on the chart page.
+const PriceChart = lazy(() => import('../../../features/market/components/chart/price-chart'));
+
+/** Stakes offered as quick picks, kept within the period's bounds. */
+const QUICK_STAKES = ['10', '50', '100', '500', '1000'] as const;
+
+/** The coin of ?symbol=BTC%2FUSDT among the open ones, else the first open one. */
+function useSymbol(open: readonly string[]): string {
+  const [params] = useSearchParams();
+  const asked = (params.get('symbol') ?? '').toUpperCase();
+  if (SYMBOL_PATTERN.test(asked) && (open.length === 0 || open.includes(asked))) return asked;
+  return open[0] ?? DEFAULT_SYMBOL;
+}
+
+function VisitorPrompt() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <section className="option-visitor">
+      <span className="muted">{t('optionsTrade.visitor')}</span>
+      <Button
+        block
+        color="primary"
+        size="small"
+        onClick={() =>
+          navigate('/pages/login/login', { state: { from: location.pathname + location.search } })
+        }
+      >
+        {t('login.submit')}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * The options tab (pages/futures/encryption, SPEC.md section 2 "Option delivery"): a coin, its
+ * live chart, the contract wallet, the periods with their terms, a stake, "Buy long" and "Buy
+ * short" through a sheet that says what happens; then the order's countdown and result, and the
+ * trader's positions and history, all live over the user channel.
+ */
+export default function OptionsTradePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSession((s) => s.token);
+  const mode = useUserInfo().data?.mode;
+  const terms = useOptionTerms();
+  const open = useMemo(
+    () => (terms.data?.products ?? []).filter((p) => p.enabled).map((p) => p.symbol),
+    [terms.data],
+  );
+  const symbol = useSymbol(open);
+  const tickers = useTickers();
+  const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;
+  const price = priceOf(symbol);
+  const [view, setView] = useState<ChartView>('line');
+  const periods = usePeriods(symbol);
+  const list = periods.data?.list;
+  const [periodId, setPeriodId] = useState<number | null>(null);
+  // A period of another coin is not in this list: the first one then.
+  const period = list?.find((p) => p.id === periodId) ?? list?.[0];
+  const [amount, setAmount] = useState('');
+  const [scheduled, setScheduled] = useState(false);
+  const [placed, setPlaced] = useState<OptionOrder | null>(null);
+  const money = useUserMoney(token ? mode : undefined);
+  const balance = money.data?.wallets.contract.find((w) => w.currency === 'USDT')?.available;
+  const buy = useBuyOption({ symbol, period, amount, scheduled, mode }, setPlaced);
+
+  const quick = period
+    ? QUICK_STAKES.filter((v) => {
+        const n = Number(v);
+        return (
+          n >= Number(period.minAmount) &&
+          (Number(period.maxAmount) <= 0 || n <= Number(period.maxAmount))
+        );
+      })
+    : [];
+
+  return (
+    <div className="option-trade" data-symbol={symbol}>
+      <header className="option-trade__head">
+        <div className="option-coins" role="tablist" aria-label={t('optionsTrade.symbol')}>
+          {(open.length ? open : [symbol]).map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={s === symbol}
+              className="option-coins__item num"
+              onClick={() =>
+                navigate(`${OPTIONS_TRADE_PATH}?symbol=${encodeURIComponent(s)}`, { replace: true })
+              }
+            >
+              {s}
+            </button>
+          ))}
+        </div>
+        <span className="option-trade__price num" data-field="price">
+          {price ? formatPrice(price, 2) : '--'}
+        </span>
+        {token && mode ? <BookChip mode={mode} /> : null}
+      </header>
+      <PeriodTabs value={view} onChange={setView} />
+      <Suspense fallback={<div className="price-chart price-chart--placeholder" />}>
+        <PriceChart key={symbol} symbol={symbol} view={view} precision={2} indicators={[]} />
+      </Suspense>
+
+      {placed ? (
+        <FocusCard placed={placed} price={priceOf(placed.symbol)} onClose={() => setPlaced(null)} />
+      ) : null}
+
+      {token ? (
+        <section className="option-form">
+          <div className="option-form__balance">
+            <span className="muted">{t('optionsTrade.balance')}</span>
+            <span className="num" data-field="balance">
+              {balance === undefined ? '--' : formatMoneyText(balance, 'USDT')}
+            </span>
+            <Link to="/pages/assets/Transfer?from=coin" className="option-form__transfer">
+              {t('optionsTrade.transfer')}
+            </Link>
+          </div>
+          <span className="option-form__label">{t('optionsTrade.period')}</span>
+          {list && list.length === 0 ? (
+            <p className="muted">{t('optionsTrade.noPeriods')}</p>
+          ) : null}
+          <div className="option-periods" role="radiogroup" aria-label={t('optionsTrade.period')}>
+            {(list ?? []).map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                role="radio"
+                aria-checked={p.id === period?.id}
+                className="option-periods__item"
+                data-seconds={p.seconds}
+                onClick={() => setPeriodId(p.id)}
+              >
+                <strong>
+                  <PeriodName seconds={p.seconds} />
+                </strong>
+                <span className="option-periods__rate">
+                  {t('optionsTrade.returnRate', { rate: formatPercent(p.returnRate) })}
+                </span>
+                <span className="option-periods__bounds num">
+                  {formatAmount(p.minAmount, 'USDT')} – {formatAmount(p.maxAmount, 'USDT')}
+                </span>
+              </button>
+            ))}
+          </div>
+          <label className="option-form__label" htmlFor="option-stake">
+            {t('optionsTrade.amount')}
+          </label>
+          <Input
+            id="option-stake"
+            className="option-form__input"
+            inputMode="decimal"
+            value={amount}
+            onChange={(v) => setAmount(v.replace(/[^0-9.]/g, ''))}
+            placeholder={
+              period
+                ? t('optionsTrade.amountHint', {
+                    min: formatAmount(period.minAmount, 'USDT'),
+                    max: formatAmount(period.maxAmount, 'USDT'),
+                  })
+                : ''
+            }
+          />
+          <div className="option-quick">
+            {quick.map((v) => (
+              <button
+                key={v}
+                type="button"
+                className="option-quick__item num"
+                aria-pressed={amount === v}
+                onClick={() => setAmount(v)}
+              >
+                {v}
+              </button>
+            ))}
+          </div>
+          <Checkbox className="option-form__scheduled" checked={scheduled} onChange={setScheduled}>
+            {t('optionsTrade.scheduled.toggle')}
+          </Checkbox>
+          <div className="option-form__buttons">
+            <Button
+              block
+              color="success"
+              className="option-buy option-buy--long"
+              disabled={!period}
+              onClick={() => buy.review('long')}
+            >
+              {t('optionsTrade.buy.long')}
+            </Button>
+            <Button
+              block
+              color="danger"
+              className="option-buy option-buy--short"
+              disabled={!period}
+              onClick={() => buy.review('short')}
+            >
+              {t('optionsTrade.buy.short')}
+            </Button>
+          </div>
+        </section>
+      ) : (
+        <VisitorPrompt />
+      )}
+
+      <OptionConfirmSheet
+        option={buy.pending}
+        busy={buy.busy}
+        onConfirm={() => void buy.confirm()}
+        onClose={buy.cancel}
+      />
+      {token ? <Positions mode={mode} priceOf={priceOf} topUpAmount={amount} /> : null}
+    </div>
+  );
+}
