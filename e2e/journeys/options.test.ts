@@ -1,0 +1,169 @@
+import { assetsCalls, optionsCalls } from '@tidemark/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, registerTrader } from '../api';
+import { launchBrowser, newPhone, open, screenshot, settle, type Theme } from '../browser';
+
+/**
+ * Option delivery on the options tab, as a new trader of the demo book: USDT moved to the
+ * contract wallet, a long and a short on the shortest period, each confirmed in the sheet, the
+ * countdown watched to the end, both results seen in the history, the record list and one order's
+ * details. Elements are found by data attributes and classes.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+const placeKeys: string[] = [];
+const errors: string[] = [];
+
+const SYMBOL = 'BTC/USDT';
+const TRADE = `/pages/futures/encryption?symbol=${encodeURIComponent(SYMBOL)}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ token } = await registerTrader('options', 'Options2026x'));
+  await api(
+    assetsCalls.transferUserMoney,
+    { from: 'coin', to: 'contract', currency: 'USDT', amount: '1000' },
+    token,
+  );
+  context = await newPhone(browser, { token });
+  page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => {
+    if (request.url().includes(optionsCalls.insertCurrencyOrder.path))
+      placeKeys.push(request.headers()['idempotency-key'] ?? '');
+  });
+});
+afterEach(async (test) => {
+  if (test.task.result?.state === 'fail')
+    await screenshot(page, `failed-options-${test.task.name.replace(/\W+/g, '-')}`);
+});
+afterAll(() => browser.close());
+
+async function buy(direction: 'long' | 'short', stake: string): Promise<void> {
+  await page.locator('#option-stake').fill(stake);
+  await page.locator(`.option-buy--${direction}`).click();
+  const sheet = page.locator('.option-sheet');
+  await sheet.waitFor({ state: 'visible' });
+  await expect(sheet.locator('[data-field="stake"]').innerText()).resolves.toContain(stake);
+  if (direction === 'long') {
+    await settle(page);
+    await screenshot(page, 'options-sheet-dark');
+  }
+  await sheet.locator('.order-sheet__confirm').click();
+  await sheet.waitFor({ state: 'hidden' });
+}
+
+describe('options: long and short on the shortest period', () => {
+  it('shows the coin, the chart, the contract wallet and the periods with their terms', async () => {
+    await open(page, TRADE);
+    await page.locator('.option-periods__item').first().waitFor();
+    await expect(page.locator('[data-field="balance"]').innerText()).resolves.toContain('1,000');
+    await screenshot(page, 'options-trade-dark');
+  });
+
+  it('states in the sheet exactly what a win pays and a loss costs', async () => {
+    const { list } = await api(optionsCalls.findH5ProductPeriodsPage, { symbol: SYMBOL });
+    const shortest = [...list].sort((a, b) => a.seconds - b.seconds)[0]!;
+    await page.locator(`.option-periods__item[data-seconds="${shortest.seconds}"]`).click();
+    await page.locator('#option-stake').fill('10');
+    await page.locator('.option-buy--long').click();
+    const sheet = page.locator('.option-sheet');
+    await sheet.waitFor({ state: 'visible' });
+    const win = 10 * (1 + Number(shortest.returnRate));
+    const loss = 10 * Number(shortest.lossRate);
+    await expect(sheet.locator('[data-field="win"] .num').innerText()).resolves.toContain(
+      win.toFixed(2),
+    );
+    await expect(sheet.locator('[data-field="loss"] .num').innerText()).resolves.toContain(
+      loss.toFixed(2),
+    );
+    await expect(sheet.locator('[data-field="tie"] .num').innerText()).resolves.toContain('10.00');
+    await page.locator('.option-sheet .adm-button').first().click();
+    await sheet.waitFor({ state: 'hidden' });
+  });
+
+  it('buys long and short, each with its own idempotency key, and counts down', async () => {
+    await buy('long', '10');
+    await page.locator('.option-focus[data-status="running"]').waitFor();
+    await buy('short', '12');
+    await page.locator('.option-focus[data-status="running"]').waitFor();
+    expect(placeKeys).toHaveLength(2);
+    expect(new Set(placeKeys).size).toBe(2);
+    const first = await page.locator('.option-focus__countdown').innerText();
+    await page.waitForTimeout(2_100);
+    const later = await page.locator('.option-focus__countdown').innerText();
+    expect(later).not.toBe(first);
+    await expect(
+      page
+        .locator('.option-list > li[data-status], .option-list .option-item[data-status="running"]')
+        .count(),
+    ).resolves.toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'options-running-dark');
+  });
+
+  it('shows both results once settled, over the socket', async () => {
+    await page
+      .locator('.option-focus[data-status="settled"], .option-focus[data-status="failed"]')
+      .waitFor({ timeout: 100_000 });
+    await expect(page.locator('.option-focus [data-field="profit"]').innerText()).resolves.toMatch(
+      /\d/,
+    );
+    await page.locator('.option-positions .segmented__item[data-key="history"]').click();
+    await expect
+      .poll(
+        () =>
+          page
+            .locator(
+              '.option-list .option-item[data-status="settled"], .option-list .option-item[data-status="failed"]',
+            )
+            .count(),
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+    await screenshot(page, 'options-result-dark');
+  });
+
+  it('lists both in the record and shows one order with its ticks and record', async () => {
+    await open(page, '/pages/futures/record?tab=1');
+    await expect.poll(() => page.locator('.option-list .option-item').count()).toBe(2);
+    await screenshot(page, 'options-record-dark');
+    await page.locator('.option-list .option-item').first().click();
+    await page.locator('.option-details').waitFor();
+    await expect(page.locator('[data-field="strike-seq"]').innerText()).resolves.toMatch(/\d+/);
+    await expect(page.locator('[data-field="record-hash"]').innerText()).resolves.toMatch(
+      /[0-9a-f]{64}|--/,
+    );
+    await screenshot(page, 'options-details-dark');
+    expect(errors).toEqual([]);
+  });
+
+  it('looks right in light and in Arabic', async () => {
+    const url = page.url();
+    const detailsRoute = url.slice(url.indexOf('#') + 1);
+    for (const [theme, lang] of [
+      ['light', 'en'],
+      ['dark', 'ar'],
+    ] as [Theme, string][]) {
+      const other = await newPhone(browser, { token, theme, lang });
+      const view = await other.newPage();
+      const name = lang === 'ar' ? 'ar' : theme;
+      await open(view, TRADE);
+      await view.locator('.option-periods__item').first().waitFor();
+      await screenshot(view, `options-trade-${name}`);
+      await view.locator('#option-stake').fill('10');
+      await view.locator('.option-buy--long').click();
+      await view.locator('.option-sheet').waitFor({ state: 'visible' });
+      await settle(view);
+      await screenshot(view, `options-sheet-${name}`);
+      await open(view, '/pages/futures/record?tab=1');
+      await screenshot(view, `options-record-${name}`);
+      await open(view, detailsRoute);
+      await screenshot(view, `options-details-${name}`);
+      await other.close();
+    }
+  });
+});
