@@ -166,4 +166,29 @@ describe('options: long and short on the shortest period', () => {
       await other.close();
     }
   });
+  it('schedules two orders for the next boundary, tops one up and cancels the other', async () => {
+    // Far enough from the next minute that both stay scheduled while this runs.
+    const toBoundary = 60_000 - (Date.now() % 60_000);
+    if (toBoundary < 20_000) await page.waitForTimeout(toBoundary + 1_000);
+    await open(page, TRADE);
+    await page.locator('.option-periods__item[data-seconds="60"]').click();
+    await page.locator('.option-form__scheduled').click();
+    await buy('long', '10');
+    await buy('short', '11');
+    const scheduled = page
+      .locator('.option-list > li')
+      .filter({ has: page.locator('.option-item[data-status="scheduled"]') });
+    await expect.poll(() => scheduled.count()).toBe(2);
+    await screenshot(page, 'options-scheduled-dark');
+    await page.locator('#option-stake').fill('5');
+    await scheduled.first().locator('.option-item__actions .adm-button').nth(1).click();
+    await scheduled.last().locator('.option-item__actions .adm-button').first().click();
+    await expect.poll(() => scheduled.count(), { timeout: 10_000 }).toBe(1);
+    const { list } = await api(optionsCalls.findNowPeriodsOrder, {}, token);
+    const waiting = list.filter((o) => o.status === 'scheduled');
+    expect(waiting).toHaveLength(1);
+    // 10 or 11, whichever was topped up, plus 5.
+    expect([15, 16]).toContain(Number(waiting[0]!.amount));
+    expect(errors).toEqual([]);
+  });
 });

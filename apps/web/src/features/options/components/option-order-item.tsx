@@ -1,5 +1,5 @@
 import type { OptionOrder } from '@tidemark/contract';
-import { formatMoney } from '@tidemark/contract/rules';
+import { displayDecimal, formatMoney } from '@tidemark/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
@@ -12,10 +12,16 @@ interface OptionOrderItemProps {
   order: OptionOrder;
   /** The symbol's last price, for a running order's estimate. */
   price?: string;
+  /** The product's price precision (2 when unknown). */
+  pricePlaces?: number;
 }
 
+/** A price with the product's precision, or "--". */
+const shown = (price: string | null | undefined, places: number) =>
+  price === null || price === undefined ? '--' : displayDecimal(price, places);
+
 /** A running order: time left, strike against the current price, and what it would bring now. */
-function RunningFigures({ order, price }: { order: OptionOrder; price?: string }) {
+function RunningFigures({ order, price, pricePlaces = 2 }: OptionOrderItemProps) {
   const { t } = useTranslation();
   const left = useCountdown(order.settleTime);
   const estimate = estimateResult(order, price);
@@ -29,11 +35,11 @@ function RunningFigures({ order, price }: { order: OptionOrder; price?: string }
       </div>
       <div className="option-item__cell">
         <span>{t('optionsTrade.live.strike')}</span>
-        <span className="num">{order.strikePrice ?? '--'}</span>
+        <span className="num">{shown(order.strikePrice, pricePlaces)}</span>
       </div>
       <div className="option-item__cell">
         <span>{t('optionsTrade.live.current')}</span>
-        <span className="num">{price ?? '--'}</span>
+        <span className="num">{shown(price, pricePlaces)}</span>
       </div>
       <div className="option-item__cell">
         <span>{t('optionsTrade.live.estimate')}</span>
@@ -60,17 +66,17 @@ function ScheduledFigures({ order }: { order: OptionOrder }) {
 }
 
 /** A finished order: settlement price and profit or loss. */
-function ResultFigures({ order }: { order: OptionOrder }) {
+function ResultFigures({ order, places }: { order: OptionOrder; places: number }) {
   const { t } = useTranslation();
   return (
     <>
       <div className="option-item__cell">
         <span>{t('optionsTrade.live.strike')}</span>
-        <span className="num">{order.strikePrice ?? '--'}</span>
+        <span className="num">{shown(order.strikePrice, places)}</span>
       </div>
       <div className="option-item__cell">
         <span>{t('optionsTrade.result.settlePrice')}</span>
-        <span className="num">{order.settlePrice ?? '--'}</span>
+        <span className="num">{shown(order.settlePrice, places)}</span>
       </div>
       <div className="option-item__cell">
         <span>{t('optionsTrade.result.profit')}</span>
@@ -83,7 +89,7 @@ function ResultFigures({ order }: { order: OptionOrder }) {
 }
 
 /** One option order in a list: what was bought and where it stands; tap for every detail. */
-export function OptionOrderItem({ order, price }: OptionOrderItemProps) {
+export function OptionOrderItem({ order, price, pricePlaces = 2 }: OptionOrderItemProps) {
   const { t } = useTranslation();
   const status = order.outcome && order.status === 'settled' ? order.outcome : order.status;
   return (
@@ -103,10 +109,12 @@ export function OptionOrderItem({ order, price }: OptionOrderItemProps) {
           <span>{t('optionsTrade.confirm.stake')}</span>
           <span className="num">{formatMoneyText(order.amount, 'USDT')}</span>
         </div>
-        {order.status === 'running' ? <RunningFigures order={order} price={price} /> : null}
+        {order.status === 'running' ? (
+          <RunningFigures order={order} price={price} pricePlaces={pricePlaces} />
+        ) : null}
         {order.status === 'scheduled' ? <ScheduledFigures order={order} /> : null}
         {order.status === 'settled' || order.status === 'failed' ? (
-          <ResultFigures order={order} />
+          <ResultFigures order={order} places={pricePlaces} />
         ) : null}
       </div>
     </Link>

@@ -6,13 +6,15 @@ import { useOrderResult } from '../../../features/options/api/options-queries';
 import { useCountdown } from '../../../features/options/hooks/use-countdown';
 import { estimateResult, formatCountdown } from '../../../features/options/option-math';
 import { optionDetailsPath } from '../../../features/options/paths';
-import { formatMoney } from '@tidemark/contract/rules';
+import { displayDecimal, formatMoney } from '@tidemark/contract/rules';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
 
 interface FocusCardProps {
   /** The order just placed, as the server answered it. */
   placed: OptionOrder;
   price: string | undefined;
+  /** The product's price precision. */
+  pricePlaces: number;
   onClose: () => void;
 }
 
@@ -21,7 +23,9 @@ interface FocusCardProps {
  * strike with the estimated result; once settled (over the user channel), the settlement price,
  * the profit or loss and the way to its record.
  */
-export function FocusCard({ placed, price, onClose }: FocusCardProps) {
+export function FocusCard({ placed, price, pricePlaces, onClose }: FocusCardProps) {
+  const shown = (p: string | null | undefined) =>
+    p === null || p === undefined ? '--' : displayDecimal(p, pricePlaces);
   const { t } = useTranslation();
   const result = useOrderResult(placed.id);
   const order = result.data ?? placed;
@@ -53,9 +57,9 @@ export function FocusCard({ placed, price, onClose }: FocusCardProps) {
           </strong>
           <dl className="option-focus__rows">
             <dt>{t('optionsTrade.live.strike')}</dt>
-            <dd className="num">{order.strikePrice ?? '--'}</dd>
+            <dd className="num">{shown(order.strikePrice)}</dd>
             <dt>{t('optionsTrade.result.settlePrice')}</dt>
-            <dd className="num">{order.settlePrice ?? '--'}</dd>
+            <dd className="num">{shown(order.settlePrice)}</dd>
             <dt>{t('optionsTrade.result.profit')}</dt>
             <dd className={`num option-item__profit--${outcome}`} data-field="profit">
               {order.profit === null ? '--' : formatSigned(order.profit, 'USDT')}
@@ -84,9 +88,9 @@ export function FocusCard({ placed, price, onClose }: FocusCardProps) {
           </strong>
           <dl className="option-focus__rows">
             <dt>{t('optionsTrade.live.strike')}</dt>
-            <dd className="num">{order.strikePrice ?? '--'}</dd>
+            <dd className="num">{shown(order.strikePrice)}</dd>
             <dt>{t('optionsTrade.live.current')}</dt>
-            <dd className="num">{price ?? '--'}</dd>
+            <dd className="num">{shown(price)}</dd>
             <dt>{t('optionsTrade.live.estimate')}</dt>
             <dd className={`num option-item__profit--${estimate?.outcome ?? 'none'}`}>
               {estimate ? formatSigned(formatMoney(estimate.profit), 'USDT') : '--'}

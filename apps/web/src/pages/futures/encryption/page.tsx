@@ -9,6 +9,7 @@ import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
 import { useUserMoney } from '../../../features/assets/api/assets-queries';
 import { BookChip } from '../../../features/assets/components/book-chip';
+import { useProducts } from '../../../features/market/api/products';
 import { useTickers } from '../../../features/market/api/tickers';
 import { PeriodTabs, type ChartView } from '../../../features/market/components/period-tabs';
 import { formatPrice } from '../../../features/market/format';
@@ -78,6 +79,8 @@ export default function OptionsTradePage() {
   const symbol = useSymbol(open);
   const tickers = useTickers();
   const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;
+  const products = useProducts();
+  const placesOf = (s: string) => products.bySymbol.get(s)?.pricePrecision ?? 2;
   const price = priceOf(symbol);
   const [view, setView] = useState<ChartView>('line');
   const periods = usePeriods(symbol);
@@ -122,17 +125,28 @@ export default function OptionsTradePage() {
           ))}
         </div>
         <span className="option-trade__price num" data-field="price">
-          {price ? formatPrice(price, 2) : '--'}
+          {price ? formatPrice(price, placesOf(symbol)) : '--'}
         </span>
         {token && mode ? <BookChip mode={mode} /> : null}
       </header>
       <PeriodTabs value={view} onChange={setView} />
       <Suspense fallback={<div className="price-chart price-chart--placeholder" />}>
-        <PriceChart key={symbol} symbol={symbol} view={view} precision={2} indicators={[]} />
+        <PriceChart
+          key={symbol}
+          symbol={symbol}
+          view={view}
+          precision={placesOf(symbol)}
+          indicators={[]}
+        />
       </Suspense>
 
       {placed ? (
-        <FocusCard placed={placed} price={priceOf(placed.symbol)} onClose={() => setPlaced(null)} />
+        <FocusCard
+          placed={placed}
+          price={priceOf(placed.symbol)}
+          pricePlaces={placesOf(placed.symbol)}
+          onClose={() => setPlaced(null)}
+        />
       ) : null}
 
       {token ? (
@@ -238,7 +252,9 @@ export default function OptionsTradePage() {
         onConfirm={() => void buy.confirm()}
         onClose={buy.cancel}
       />
-      {token ? <Positions mode={mode} priceOf={priceOf} topUpAmount={amount} /> : null}
+      {token ? (
+        <Positions mode={mode} priceOf={priceOf} placesOf={placesOf} topUpAmount={amount} />
+      ) : null}
     </div>
   );
 }

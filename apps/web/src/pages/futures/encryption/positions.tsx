@@ -27,6 +27,8 @@ interface PositionsProps {
   mode: AccountMode | undefined;
   /** Last prices by symbol, for running orders' estimates. */
   priceOf: (symbol: string) => string | undefined;
+  /** Price precision by symbol. */
+  placesOf: (symbol: string) => number;
   /** What a top-up adds: the stake typed in the form. */
   topUpAmount: string;
 }
@@ -80,7 +82,7 @@ function ScheduledActions({ order, topUpAmount }: { order: OptionOrder; topUpAmo
 }
 
 /** The trader's current positions (running with countdown and estimate, scheduled) and history. */
-export function Positions({ mode, priceOf, topUpAmount }: PositionsProps) {
+export function Positions({ mode, priceOf, placesOf, topUpAmount }: PositionsProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'current' | 'history'>('current');
   const running = useRunningOrders(mode);
@@ -110,7 +112,11 @@ export function Positions({ mode, priceOf, topUpAmount }: PositionsProps) {
       <ul className="option-list">
         {shown.map((order) => (
           <li key={order.id}>
-            <OptionOrderItem order={order} price={priceOf(order.symbol)} />
+            <OptionOrderItem
+              order={order}
+              price={priceOf(order.symbol)}
+              pricePlaces={placesOf(order.symbol)}
+            />
             {order.status === 'scheduled' ? (
               <ScheduledActions order={order} topUpAmount={topUpAmount} />
             ) : null}

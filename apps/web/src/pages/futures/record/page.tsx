@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useUserInfo } from '../../../features/account/api/account-queries';
 import { BookChip } from '../../../features/assets/components/book-chip';
+import { useProducts } from '../../../features/market/api/products';
 import { useTickers } from '../../../features/market/api/tickers';
 import { Segmented } from '../../../features/market/components/segmented';
 import { useOptionPages } from '../../../features/options/api/options-queries';
@@ -28,6 +29,7 @@ export default function OptionRecordPage() {
   const orders = useOptionPages(tab, mode);
   const tickers = useTickers();
   const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;
+  const { bySymbol } = useProducts();
   const list = orders.data?.pages.flatMap((p) => p.list) ?? [];
 
   let body;
@@ -40,7 +42,11 @@ export default function OptionRecordPage() {
           <ul className="option-list" data-testid="option-list">
             {list.map((order) => (
               <li key={order.id}>
-                <OptionOrderItem order={order} price={priceOf(order.symbol)} />
+                <OptionOrderItem
+                  order={order}
+                  price={priceOf(order.symbol)}
+                  pricePlaces={bySymbol.get(order.symbol)?.pricePrecision ?? 2}
+                />
               </li>
             ))}
           </ul>
