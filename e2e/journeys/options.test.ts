@@ -2,7 +2,15 @@ import { assetsCalls, optionsCalls } from '@tidemark/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, registerTrader } from '../api';
-import { launchBrowser, newPhone, open, screenshot, settle, type Theme } from '../browser';
+import {
+  expectToast,
+  launchBrowser,
+  newPhone,
+  open,
+  screenshot,
+  settle,
+  type Theme,
+} from '../browser';
 
 /**
  * Option delivery on the options tab, as a new trader of the demo book: USDT moved to the
@@ -166,6 +174,19 @@ describe('options: long and short on the shortest period', () => {
       await other.close();
     }
   });
+  it('refuses a stake outside the period in the form, and one beyond the wallet with the server text', async () => {
+    await open(page, TRADE);
+    await page.locator('.option-periods__item[data-seconds="60"]').click();
+    await page.locator('#option-stake').fill('5');
+    await page.locator('.option-buy--long').click();
+    await expectToast(page, 'Please enter the correct amount: 10.00 – 10,000.00 USDT');
+    await page.locator('#option-stake').fill('5000');
+    await page.locator('.option-buy--short').click();
+    await page.locator('.option-sheet .order-sheet__confirm').click();
+    await expectToast(page, 'Insufficient balance, please recharge first');
+    await settle(page, 2_500);
+  });
+
   it('schedules two orders for the next boundary, tops one up and cancels the other', async () => {
     // Far enough from the next minute that both stay scheduled while this runs.
     const toBoundary = 60_000 - (Date.now() % 60_000);

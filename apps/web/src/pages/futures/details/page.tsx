@@ -59,7 +59,7 @@ export default function OptionDetailsPage() {
             <span className="num">{value.price}</span>
           </Row>
           <Row label={t('optionsTrade.details.time')} field={`${prefix}-time`}>
-            <span className="num">{time(value.time)}</span>
+            <span className="option-details__time">{time(value.time)}</span>
           </Row>
           <Row label={t('optionsTrade.details.feedSeq')} field={`${prefix}-seq`}>
             <span className="num">{value.feedSeq}</span>
@@ -109,10 +109,10 @@ export default function OptionDetailsPage() {
             {t(`optionsTrade.statuses.${status}`)}
           </Row>
           <Row label={t('optionsTrade.details.openTime')} field="open-time">
-            <span className="num">{time(order.openTime)}</span>
+            <span className="option-details__time">{time(order.openTime)}</span>
           </Row>
           <Row label={t('optionsTrade.details.settleTime')} field="settle-time">
-            <span className="num">{time(order.settleTime)}</span>
+            <span className="option-details__time">{time(order.settleTime)}</span>
           </Row>
           {tick('strike', t('optionsTrade.details.strikeTick'), order.strike)}
           {tick('settle', t('optionsTrade.details.settleTick'), order.settle)}
