@@ -1,0 +1,72 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stakeFigures } from '../option-math';
+import { OptionConfirmSheet, type PendingOption } from './option-confirm-sheet';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: {} } } });
+});
+afterEach(cleanup);
+
+const U = 100_000_000n;
+
+function show(option: Partial<PendingOption> & { lossRate: string }) {
+  const handlers = { onConfirm: vi.fn(), onClose: vi.fn() };
+  const returnRate = option.returnRate ?? '0.85';
+  const pending: PendingOption = {
+    symbol: 'BTC/USDT',
+    direction: 'long',
+    seconds: 60,
+    returnRate,
+    scheduled: false,
+    figures: stakeFigures(
+      100n * U,
+      BigInt(Math.round(Number(returnRate) * 1e8)),
+      BigInt(Math.round(Number(option.lossRate) * 1e8)),
+    ),
+    ...option,
+  };
+  render(<OptionConfirmSheet option={pending} busy={false} {...handlers} />, {
+    wrapper: MemoryRouter,
+  });
+  return handlers;
+}
+
+const value = (field: string) =>
+  document.querySelector(`.option-sheet [data-field="${field}"] dd`)?.textContent;
+
+describe('the option confirmation sheet', () => {
+  it('states the stake, the win payout, the loss and the tie refund', () => {
+    show({ lossRate: '1' });
+    expect(value('symbol')).toBe('BTC/USDT');
+    expect(value('stake')).toBe('100.00 USDT');
+    expect(value('win')).toBe('185.00 USDT');
+    expect(value('loss')).toBe('-100.00 USDT');
+    expect(value('tie')).toBe('100.00 USDT');
+    // Everything is lost on a loss at 100 %: no refund row.
+    expect(value('loss-refund')).toBeUndefined();
+    expect(document.querySelector('.option-sheet__rules')?.textContent).toContain(
+      'optionsTrade.confirm.rulesLong',
+    );
+  });
+
+  it('shows what a partial loss rate refunds, and the short rule for a short', () => {
+    show({ lossRate: '0.9', direction: 'short', scheduled: true });
+    expect(value('loss')).toBe('-90.00 USDT');
+    expect(value('loss-refund')).toBe('10.00 USDT');
+    const rules = document.querySelector('.option-sheet__rules')?.textContent ?? '';
+    expect(rules).toContain('optionsTrade.confirm.rulesShort');
+    expect(rules).toContain('optionsTrade.confirm.scheduled');
+  });
+
+  it('buys on confirm and closes on cancel', () => {
+    const handlers = show({ lossRate: '1' });
+    fireEvent.click(screen.getByText('optionsTrade.buy.long'));
+    expect(handlers.onConfirm).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByText('common.cancel'));
+    expect(handlers.onClose).toHaveBeenCalledOnce();
+  });
+});
