@@ -187,6 +187,17 @@ describe('options: long and short on the shortest period', () => {
     await settle(page, 2_500);
   });
 
+  it('shows a visitor the chart and a way to log in instead of the form', async () => {
+    const visitor = await newPhone(browser, { theme: 'dark' });
+    const view = await visitor.newPage();
+    await open(view, TRADE);
+    await view.locator('.option-visitor').waitFor();
+    await expect(view.locator('.option-form').count()).resolves.toBe(0);
+    await expect(view.locator('.option-positions').count()).resolves.toBe(0);
+    await screenshot(view, 'options-trade-visitor-dark');
+    await visitor.close();
+  });
+
   it('schedules two orders for the next boundary, tops one up and cancels the other', async () => {
     // Far enough from the next minute that both stay scheduled while this runs.
     const toBoundary = 60_000 - (Date.now() % 60_000);
