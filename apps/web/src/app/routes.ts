@@ -50,6 +50,10 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('../pages/trade/history/page')),
     auth: true,
   },
+  {
+    path: '/pages/futures/verify',
+    page: lazyPage(() => import('../pages/futures/verify/page')),
+  },
 
   { path: '/pages/login/login', page: lazyPage(() => import('../pages/login/login/page')) },
   { path: '/pages/login/register', page: lazyPage(() => import('../pages/login/register/page')) },
