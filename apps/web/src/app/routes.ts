@@ -54,6 +54,8 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/futures/verify',
     page: lazyPage(() => import('../pages/futures/verify/page')),
   },
+  { path: '/pages/futures/index', page: lazyPage(() => import('../pages/futures/index/page')) },
+  { path: '/pages/futures/desc', page: lazyPage(() => import('../pages/futures/desc/page')) },
 
   { path: '/pages/login/login', page: lazyPage(() => import('../pages/login/login/page')) },
   { path: '/pages/login/register', page: lazyPage(() => import('../pages/login/register/page')) },

@@ -1,0 +1,74 @@
+import { languageInfo } from '@tidemark/i18n';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PeriodTable } from '../../../features/options/verify/components/period-table';
+import { useOptionTerms, useProductPeriods } from '../../../features/options/verify/public-queries';
+import '../../../features/options/verify/options-public.css';
+import { currentLanguage } from '../../../ui/i18n';
+import { LoadingView } from '../../../ui/loading-view';
+import { PageHeader } from '../../../ui/page-header';
+
+/**
+ * How option delivery works (pages/futures/desc): strike and settlement, the periods with their
+ * rates and limits as the server has them now, ties, failed settlement, risks, and where the real
+ * book is not offered and why.
+ */
+export default function OptionsDescPage() {
+  const { t } = useTranslation();
+  const terms = useOptionTerms();
+  const products = terms.data?.products ?? [];
+  const periods = useProductPeriods(products.map((p) => p.symbol));
+  const language = currentLanguage();
+  const names = useMemo(
+    () => new Intl.DisplayNames([languageInfo(language).bcp47], { type: 'region' }),
+    [language],
+  );
+  const countries = (terms.data?.restrictedCountries ?? [])
+    .map((code) => names.of(code) ?? code)
+    .sort((a, b) => a.localeCompare(b));
+  const section = (key: string, params: Record<string, unknown> = {}) => (
+    <section key={key}>
+      <h2>{t(`optionsPublic.info.${key}Title`)}</h2>
+      <p>{t(`optionsPublic.info.${key}`, params)}</p>
+    </section>
+  );
+  return (
+    <div className="options-info">
+      <PageHeader title={t('optionsPublic.info.descTitle')} fallback="/pages/futures/index" />
+      {section('what')}
+      {section('strike')}
+      <section>
+        <h2>{t('optionsPublic.info.periodsTitle')}</h2>
+        <p>{t('optionsPublic.info.periods')}</p>
+      </section>
+      {products.map((product, i) => (
+        <section className="options-product" key={product.symbol}>
+          <div className="options-product__head">
+            <strong className="num">{product.symbol}</strong>
+            {product.enabled ? null : (
+              <span className="muted">{t('optionsPublic.info.closed')}</span>
+            )}
+          </div>
+          {periods[i]?.data ? <PeriodTable periods={periods[i].data.list} /> : <LoadingView />}
+        </section>
+      ))}
+      {section('tie')}
+      {section('failed', { seconds: (terms.data?.settleToleranceMs ?? 0) / 1000 })}
+      {section('pool')}
+      {section('risks')}
+      <section data-testid="restricted">
+        <h2>{t('optionsPublic.info.whereTitle')}</h2>
+        <p>{t('optionsPublic.info.where')}</p>
+        <p>{countries.length > 0 ? countries.join(', ') : t('optionsPublic.info.noRestricted')}</p>
+        <p>{t('optionsPublic.info.why')}</p>
+        {terms.data?.realNeedsPrimary ? <p>{t('optionsPublic.info.primary')}</p> : null}
+      </section>
+      <section>
+        <Link className="options-link" to="/pages/futures/verify">
+          {t('optionsPublic.info.verifyLink')}
+        </Link>
+      </section>
+    </div>
+  );
+}

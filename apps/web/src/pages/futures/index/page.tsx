@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PeriodTable } from '../../../features/options/verify/components/period-table';
+import { useOptionTerms, useProductPeriods } from '../../../features/options/verify/public-queries';
+import '../../../features/options/verify/options-public.css';
+import { EmptyData } from '../../../ui/empty-data';
+import { ErrorView } from '../../../ui/error-view';
+import { LoadingView } from '../../../ui/loading-view';
+import { PageHeader } from '../../../ui/page-header';
+
+/** The option products and their periods (pages/futures/index), each linking to its trade page. */
+export default function OptionsIndexPage() {
+  const { t } = useTranslation();
+  const terms = useOptionTerms();
+  const products = terms.data?.products ?? [];
+  const periods = useProductPeriods(products.map((p) => p.symbol));
+  let body;
+  if (terms.isError) {
+    body = (
+      <ErrorView title={t('optionsPublic.info.loadFailed')} onRetry={() => void terms.refetch()} />
+    );
+  } else if (!terms.data) {
+    body = <LoadingView />;
+  } else if (products.length === 0) {
+    body = <EmptyData text={t('optionsPublic.info.empty')} />;
+  } else {
+    body = products.map((product, i) => (
+      <section className="options-product" key={product.symbol} data-symbol={product.symbol}>
+        <div className="options-product__head">
+          <strong className="num">{product.symbol}</strong>
+          {product.enabled ? (
+            <Link
+              className="options-product__trade"
+              to={`/pages/futures/encryption?symbol=${encodeURIComponent(product.symbol)}`}
+            >
+              {t('optionsPublic.info.trade')}
+            </Link>
+          ) : (
+            <span className="muted">{t('optionsPublic.info.closed')}</span>
+          )}
+        </div>
+        {periods[i]?.data ? <PeriodTable periods={periods[i].data.list} /> : <LoadingView />}
+      </section>
+    ));
+  }
+  return (
+    <div className="options-info">
+      <PageHeader title={t('optionsPublic.info.indexTitle')} />
+      <p className="options-info__lead muted">{t('optionsPublic.info.indexLead')}</p>
+      <div className="options-links">
+        <Link to="/pages/futures/desc">{t('optionsPublic.info.descTitle')}</Link>
+        <Link to="/pages/futures/verify">{t('optionsPublic.verify.title')}</Link>
+      </div>
+      {body}
+    </div>
+  );
+}
