@@ -1,8 +1,8 @@
 import { displayDecimal, formatMoney, SPOT_ORDER_TYPE } from '@tidemark/contract/rules';
-import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmSheet, SheetFigure, SheetRow } from '../../../ui/confirm-sheet';
 import { Sheet } from '../../../ui/sheet';
 import { formatMoneyText } from '../../../ui/amount-format';
 import { formatRate, usesAmount, type OrderDraft, type OrderFigures } from '../order-math';
@@ -24,17 +24,6 @@ interface OrderConfirmSheetProps {
   /** `dontAsk`: the trader ticked "don't ask again". */
   onConfirm: (dontAsk: boolean) => void;
   onClose: () => void;
-}
-
-function Row({ label, field, children }: { label: string; field: string; children: string }) {
-  return (
-    <div className="order-sheet__row" data-field={field}>
-      <dt>{label}</dt>
-      <dd>
-        <span className="num">{children}</span>
-      </dd>
-    </div>
-  );
 }
 
 /**
@@ -66,74 +55,67 @@ export function OrderConfirmSheet({
   const feeCurrency = figures.feeIn === 'base' ? base : quote;
   const market = draft.type === SPOT_ORDER_TYPE.market;
 
+  const close = () => {
+    setDontAsk(false);
+    onClose();
+  };
+
   return (
-    <Sheet
-      open
-      onClose={() => {
-        setDontAsk(false);
-        onClose();
-      }}
-      bodyClassName="order-sheet"
-      destroyOnClose
-    >
-      <strong className="order-sheet__title">{t('spot.confirm.title')}</strong>
-      <dl className="order-sheet__rows" data-side={draft.side}>
-        <Row label={t('spot.confirm.pair')} field="pair">
-          {symbol}
-        </Row>
-        <div className="order-sheet__row" data-field="side">
-          <dt>{t('spot.sideLabel')}</dt>
-          <dd className={buying ? 'order-sheet__buy' : 'order-sheet__sell'}>
+    <ConfirmSheet
+      title={t('spot.confirm.title')}
+      confirmLabel={t(buying ? 'spot.form.buy' : 'spot.form.sell', { coin: base })}
+      tone={buying ? 'buy' : 'sell'}
+      busy={busy}
+      onConfirm={() => onConfirm(dontAsk)}
+      onClose={close}
+      rows={
+        <>
+          <SheetFigure label={t('spot.confirm.pair')} field="pair">
+            {symbol}
+          </SheetFigure>
+          <SheetRow
+            label={t('spot.sideLabel')}
+            field="side"
+            className={buying ? 'order-sheet__buy' : 'order-sheet__sell'}
+          >
             {t(`spot.sides.${draft.side}`)} · {t(market ? 'spot.types.market' : 'spot.types.limit')}
-          </dd>
-        </div>
-        <Row label={t('spot.form.price')} field="price">
-          {market
-            ? `${t('spot.form.marketPrice')}${figures.price === null ? '' : ` (≈ ${money(figures.price, pricePlaces)})`}`
-            : `${money(figures.price, pricePlaces)} ${quote}`}
-        </Row>
-        <Row label={t('spot.form.quantity')} field="quantity">
-          {`${figures.quantity === null ? '' : about}${money(figures.quantity, quantityPlaces)} ${base}`}
-        </Row>
-        <Row label={t('spot.confirm.fee', { rate: formatRate(figures.rate) })} field="fee">
-          {figures.fee === null
-            ? '--'
-            : `${about}${formatMoneyText(formatMoney(figures.fee), feeCurrency)}`}
-        </Row>
-        <div className="order-sheet__row" data-field="role">
-          <dt />
-          <dd className="order-sheet__note">{t(`spot.confirm.roles.${figures.role}`)}</dd>
-        </div>
-        <Row label={t(buying ? 'spot.confirm.pay' : 'spot.confirm.total')} field="total">
-          {`${figures.total === null ? '' : totalAbout}${money(figures.total, 2)} ${quote}`}
-        </Row>
-        <Row label={t('spot.confirm.receive')} field="receive">
-          {figures.receives === null
-            ? '--'
-            : `${about}${formatMoneyText(formatMoney(figures.receives), buying ? base : quote)}`}
-        </Row>
-      </dl>
+          </SheetRow>
+          <SheetFigure label={t('spot.form.price')} field="price">
+            {market
+              ? `${t('spot.form.marketPrice')}${figures.price === null ? '' : ` (≈ ${money(figures.price, pricePlaces)})`}`
+              : `${money(figures.price, pricePlaces)} ${quote}`}
+          </SheetFigure>
+          <SheetFigure label={t('spot.form.quantity')} field="quantity">
+            {`${figures.quantity === null ? '' : about}${money(figures.quantity, quantityPlaces)} ${base}`}
+          </SheetFigure>
+          <SheetFigure
+            label={t('spot.confirm.fee', { rate: formatRate(figures.rate) })}
+            field="fee"
+          >
+            {figures.fee === null
+              ? '--'
+              : `${about}${formatMoneyText(formatMoney(figures.fee), feeCurrency)}`}
+          </SheetFigure>
+          <SheetRow field="role" className="order-sheet__note">
+            {t(`spot.confirm.roles.${figures.role}`)}
+          </SheetRow>
+          <SheetFigure label={t(buying ? 'spot.confirm.pay' : 'spot.confirm.total')} field="total">
+            {`${figures.total === null ? '' : totalAbout}${money(figures.total, 2)} ${quote}`}
+          </SheetFigure>
+          <SheetFigure label={t('spot.confirm.receive')} field="receive">
+            {figures.receives === null
+              ? '--'
+              : `${about}${formatMoneyText(formatMoney(figures.receives), buying ? base : quote)}`}
+          </SheetFigure>
+        </>
+      }
+    >
       {figures.estimated ? (
         <p className="order-sheet__estimate">{t('spot.confirm.estimate')}</p>
       ) : null}
       <Checkbox className="order-sheet__dont-ask" checked={dontAsk} onChange={setDontAsk}>
         {t('spot.confirm.dontAsk')}
       </Checkbox>
-      <div className="order-sheet__actions">
-        <Button block size="large" onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          block
-          size="large"
-          className="order-sheet__confirm"
-          color={buying ? 'success' : 'danger'}
-          loading={busy}
-          onClick={() => onConfirm(dontAsk)}
-        >
-          {t(buying ? 'spot.form.buy' : 'spot.form.sell', { coin: base })}
-        </Button>
-      </div>
-    </Sheet>
+    </ConfirmSheet>
   );
 }
