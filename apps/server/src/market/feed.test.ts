@@ -64,7 +64,7 @@ function marketOn(database: DatabaseHandle, start: number, seed = 99) {
     publish: (channel: string, data: unknown) =>
       frames.push({ channel, data: JSON.parse(JSON.stringify(data)) as unknown }),
   };
-  const log = { info: () => {}, error: () => {} };
+  const log = { info: () => {}, warn: () => {}, error: () => {} };
   // A tick interval of a minute: the tests step the feed themselves.
   const config = { seed, tickMs: 60_000, historyDays: 0.25 };
   const market = new SimulatedMarket({ database, clock, bus, config, log });

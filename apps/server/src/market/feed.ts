@@ -42,6 +42,7 @@ import { buildTicker, Rolling24h } from './tickers';
 
 export interface MarketLog {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
@@ -242,6 +243,14 @@ export class SimulatedMarket implements Market, PrintSink {
       { rows: rows.size, backfilled, ms: Math.round(performance.now() - began) },
       backfilled ? 'market history back-filled' : 'market history caught up',
     );
+    const feed = this.deps.config.feed;
+    if (feed?.kind === 'scripted') {
+      // Anyone who reads the script knows every future price: never a deployment with real money.
+      this.deps.log.warn(
+        { feed: 'scripted', script: feed.script },
+        'MARKET_FEED=scripted: prices follow a script file and every option outcome is known in advance; for tests only, never in production',
+      );
+    }
     this.timer = setInterval(() => this.tick(), this.deps.config.tickMs);
     // The feed never keeps the process alive on its own; stop() clears it on close.
     this.timer.unref();

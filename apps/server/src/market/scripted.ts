@@ -40,7 +40,7 @@ export class ScriptedFeed {
   private readonly lines: ({ from: bigint; perMs: { num: bigint; neg: boolean } } | undefined)[];
 
   constructor(
-    readonly coins: readonly Coin[],
+    private readonly coins: readonly Coin[],
     script: FeedScript,
     private readonly anchor: number,
     prices: readonly bigint[],
@@ -60,10 +60,6 @@ export class ScriptedFeed {
 
   get time(): number {
     return this.now;
-  }
-
-  price(index: number): bigint {
-    return this.last[index] ?? 0n;
   }
 
   rebase(time: number, prices: readonly bigint[]): void {
