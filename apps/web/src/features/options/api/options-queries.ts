@@ -1,38 +1,46 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { optionsCalls, type AccountMode } from '@tidemark/contract';
 import { request } from '../../../api/client';
 import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
-import { useLiveOptions } from '../hooks/use-live-options';
 import { OPTIONS_STALE, optionsKeys } from './options-keys';
 
-/** Orders per page of the record list. */
-export const OPTION_PAGE_SIZE = 20;
+/*
+ * The user's own orders below are live only on a page that calls useLiveOptions once: one
+ * subscription per page, so an event refetches each of them once.
+ */
 
-/** Where options are offered and which symbols: public. */
+/** Orders per page of the record list. */
+const OPTION_PAGE_SIZE = 20;
+
+/** Where options are offered, which symbols and the rules around them: public. */
 export function useOptionTerms() {
   return useQuery({
     queryKey: optionsKeys.terms(),
     queryFn: () => request(optionsCalls.findOptionTerms, {}, { quiet: true }),
-    staleTime: OPTIONS_STALE.periods,
+    staleTime: OPTIONS_STALE.terms,
   });
 }
 
-/** A product's periods with their terms for orders placed now. */
-export function usePeriods(symbol: string | undefined) {
-  return useQuery({
-    queryKey: optionsKeys.periods(symbol ?? ''),
-    queryFn: () =>
-      request(optionsCalls.findH5ProductPeriodsPage, { symbol: symbol ?? '' }, { quiet: true }),
-    enabled: symbol !== undefined,
-    staleTime: OPTIONS_STALE.periods,
-  });
+/** A product's periods with their terms for orders placed now: public. */
+const periodsQuery = (symbol: string) => ({
+  queryKey: optionsKeys.periods(symbol),
+  queryFn: () => request(optionsCalls.findH5ProductPeriodsPage, { symbol }, { quiet: true }),
+  staleTime: OPTIONS_STALE.terms,
+});
+
+export function usePeriods(symbol: string) {
+  return useQuery(periodsQuery(symbol));
 }
 
-/** The current book's running orders (both kinds), soonest expiry first, live. */
+/** The periods of every symbol given (the overview and the description list them all). */
+export function useProductPeriods(symbols: readonly string[]) {
+  return useQueries({ queries: symbols.map(periodsQuery) });
+}
+
+/** The current book's running orders (both kinds), soonest expiry first. */
 export function useRunningOrders(mode: AccountMode | undefined) {
   const token = useSession((s) => s.token);
-  useLiveOptions();
   return useQuery({
     queryKey: optionsKeys.running(token, mode),
     queryFn: () => request(optionsCalls.findNowCurrencyOrder, {}, { quiet: true }),
@@ -41,10 +49,9 @@ export function useRunningOrders(mode: AccountMode | undefined) {
   });
 }
 
-/** The current book's period orders not yet settled (scheduled first), live. */
+/** The current book's period orders not yet settled (scheduled first). */
 export function useScheduledOrders(mode: AccountMode | undefined) {
   const token = useSession((s) => s.token);
-  useLiveOptions();
   return useQuery({
     queryKey: optionsKeys.scheduled(token, mode),
     queryFn: () => request(optionsCalls.findNowPeriodsOrder, {}, { quiet: true }),
@@ -53,10 +60,9 @@ export function useScheduledOrders(mode: AccountMode | undefined) {
   });
 }
 
-/** Current (0) or past (1) orders of the current book, newest first, a page at a time, live. */
+/** Current (0) or past (1) orders of the current book, newest first, a page at a time. */
 export function useOptionPages(tab: 0 | 1, mode: AccountMode | undefined) {
   const token = useSession((s) => s.token);
-  useLiveOptions();
   return useInfiniteQuery({
     queryKey: optionsKeys.pages(token, mode, tab),
     queryFn: ({ pageParam }) =>
@@ -72,10 +78,9 @@ export function useOptionPages(tab: 0 | 1, mode: AccountMode | undefined) {
   });
 }
 
-/** One of the user's orders with its result, live until it is settled. */
+/** One of the user's orders with its result. */
 export function useOrderResult(orderId: number | null) {
   const token = useSession((s) => s.token);
-  useLiveOptions();
   return useQuery({
     queryKey: optionsKeys.result(token, orderId ?? 0),
     queryFn: () =>

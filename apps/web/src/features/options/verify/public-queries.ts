@@ -1,56 +1,18 @@
-import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { optionsCalls, type SettlementRecord } from '@tidemark/contract';
 import { useEffect, useState } from 'react';
 import { request } from '../../../api/client';
 import { nextPageParam } from '../../../api/paging';
+import { OPTIONS_STALE, optionsKeys, type SettlementFilter } from '../api/options-keys';
 import { verifyChain, type ChainReport } from './chain';
 
-/** Which settlements the verify page lists: one symbol or all, expiries from a time on or all. */
-export interface SettlementFilter {
-  symbol?: string;
-  /** Expiry (ms) from which records are listed. */
-  from?: number;
-}
-
-/** Query keys of the public option data: terms, periods and the settlement record. */
-export const optionsPublicKeys = {
-  all: ['optionsPublic'] as const,
-  terms: () => ['optionsPublic', 'terms'] as const,
-  periods: (symbol: string) => ['optionsPublic', 'periods', symbol] as const,
-  settlements: (filter: SettlementFilter) =>
-    ['optionsPublic', 'settlements', filter.symbol ?? 'all', filter.from ?? 0] as const,
-  settlement: (seq: number) => ['optionsPublic', 'settlement', seq] as const,
-};
-
-/** Terms change only when an operator edits them; a settled record never changes. */
-const STALE = { terms: 5 * 60_000, settlements: 15_000, record: Infinity } as const;
-
 /** The largest page the settlements call serves: fewer round trips for the whole chain. */
-export const SETTLEMENTS_PAGE_SIZE = 100;
-
-export function useOptionTerms() {
-  return useQuery({
-    queryKey: optionsPublicKeys.terms(),
-    queryFn: () => request(optionsCalls.findOptionTerms, {}, { quiet: true }),
-    staleTime: STALE.terms,
-  });
-}
-
-/** The periods of every symbol given, each with its terms for orders placed now. */
-export function useProductPeriods(symbols: readonly string[]) {
-  return useQueries({
-    queries: symbols.map((symbol) => ({
-      queryKey: optionsPublicKeys.periods(symbol),
-      queryFn: () => request(optionsCalls.findH5ProductPeriodsPage, { symbol }, { quiet: true }),
-      staleTime: STALE.terms,
-    })),
-  });
-}
+const SETTLEMENTS_PAGE_SIZE = 100;
 
 /** The public record, newest first, a page of 100 at a time. */
 export function useSettlementPages(filter: SettlementFilter) {
   return useInfiniteQuery({
-    queryKey: optionsPublicKeys.settlements(filter),
+    queryKey: optionsKeys.settlements(filter),
     queryFn: ({ pageParam }) =>
       request(
         optionsCalls.findSettlements,
@@ -64,17 +26,17 @@ export function useSettlementPages(filter: SettlementFilter) {
       ),
     initialPageParam: 1,
     getNextPageParam: nextPageParam,
-    staleTime: STALE.settlements,
+    staleTime: OPTIONS_STALE.settlements,
   });
 }
 
 /** One record with the logged ticks around its strike and its settlement. */
 export function useSettlement(seq: number | undefined) {
   return useQuery({
-    queryKey: optionsPublicKeys.settlement(seq ?? 0),
+    queryKey: optionsKeys.settlement(seq ?? 0),
     queryFn: () => request(optionsCalls.findSettlement, { seq: seq! }, { quiet: true }),
     enabled: seq !== undefined,
-    staleTime: STALE.record,
+    staleTime: OPTIONS_STALE.record,
   });
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { recordDateFormat } from '../../../features/assets/date-format';
 import { useOrderResult } from '../../../features/options/api/options-queries';
+import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
 import { PeriodName } from '../../../features/options/components/period-name';
 import '../../../features/options/options.css';
 import { formatPercent } from '../../../features/options/option-math';
@@ -43,6 +44,7 @@ export default function OptionDetailsPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const valid = Number.isSafeInteger(id) && id > 0;
+  useLiveOptions();
   const result = useOrderResult(valid ? id : null);
   const language = currentLanguage();
   const dates = useMemo(() => recordDateFormat(language), [language]);

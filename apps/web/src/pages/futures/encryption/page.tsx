@@ -15,6 +15,7 @@ import { PeriodTabs, type ChartView } from '../../../features/market/components/
 import { formatPrice } from '../../../features/market/format';
 import { DEFAULT_SYMBOL } from '../../../features/market/paths';
 import { useOptionTerms, usePeriods } from '../../../features/options/api/options-queries';
+import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
 import { OptionConfirmSheet } from '../../../features/options/components/option-confirm-sheet';
 import { PeriodName } from '../../../features/options/components/period-name';
 import { formatPercent } from '../../../features/options/option-math';
@@ -71,6 +72,7 @@ export default function OptionsTradePage() {
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const mode = useUserInfo().data?.mode;
+  useLiveOptions();
   const terms = useOptionTerms();
   const open = useMemo(
     () => (terms.data?.products ?? []).filter((p) => p.enabled).map((p) => p.symbol),

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PeriodTable } from '../../../features/options/verify/components/period-table';
-import { useOptionTerms, useProductPeriods } from '../../../features/options/verify/public-queries';
+import { useOptionTerms, useProductPeriods } from '../../../features/options/api/options-queries';
 import '../../../features/options/verify/options-public.css';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';

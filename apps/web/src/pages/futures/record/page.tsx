@@ -7,6 +7,7 @@ import { useProducts } from '../../../features/market/api/products';
 import { useTickers } from '../../../features/market/api/tickers';
 import { Segmented } from '../../../features/market/components/segmented';
 import { useOptionPages } from '../../../features/options/api/options-queries';
+import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
 import { OptionOrderItem } from '../../../features/options/components/option-order-item';
 import '../../../features/options/options.css';
 import { OPTIONS_TRADE_PATH } from '../../../features/options/paths';
@@ -26,6 +27,7 @@ export default function OptionRecordPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === String(ORDER_TAB.history) ? 1 : 0;
   const mode = useUserInfo().data?.mode;
+  useLiveOptions();
   const orders = useOptionPages(tab, mode);
   const tickers = useTickers();
   const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;

@@ -6,9 +6,9 @@ import { recordDateFormat } from '../../../features/assets/date-format';
 import { ChainSummary } from '../../../features/options/verify/components/chain-summary';
 import { RecordDetail } from '../../../features/options/verify/components/record-detail';
 import { RecordItem } from '../../../features/options/verify/components/record-item';
+import { useOptionTerms } from '../../../features/options/api/options-queries';
 import {
   useChainReport,
-  useOptionTerms,
   useSettlement,
   useSettlementPages,
 } from '../../../features/options/verify/public-queries';
