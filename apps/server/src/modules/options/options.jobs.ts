@@ -117,7 +117,7 @@ export class OptionsJobs {
         );
         return this.app.writer.runInOrder(async (trx) =>
           status === 'scheduled'
-            ? Number((await start(this.app, trx, items[0]!.row, items[0]!.tick)) !== null)
+            ? Number(await start(this.app, trx, items[0]!.row, items[0]!.tick))
             : settleOrders(this.app, trx, 'running', items),
         );
       }),

@@ -262,50 +262,11 @@ export async function chainHead(
   return { seq: Number(row.seq), hash: row.hash };
 }
 
-export async function appendRecord(
-  db: Executor,
-  record: {
-    seq: number;
-    orderId: bigint;
-    symbol: string;
-    expiry: bigint;
-    body: string;
-    hash: string;
-    now: bigint;
-  },
-): Promise<void> {
-  await db
-    .insertInto('option_records')
-    .values({
-      seq: BigInt(record.seq),
-      order_id: record.orderId,
-      symbol: record.symbol,
-      expiry: record.expiry,
-      body: record.body,
-      hash: record.hash,
-      created_at: record.now,
-    })
-    .execute();
-  await db
-    .updateTable('option_chain')
-    .set({ seq: BigInt(record.seq), hash: record.hash })
-    .where('id', '=', 1n)
-    .execute();
-}
-
 export function record(db: Executor, seq: number): Promise<OptionRecordRow | undefined> {
   return db
     .selectFrom('option_records')
     .selectAll()
     .where('seq', '=', BigInt(seq))
-    .executeTakeFirst();
-}
-
-export function recordOfOrder(db: Executor, orderId: bigint): Promise<OptionRecordRow | undefined> {
-  return db
-    .selectFrom('option_records')
-    .selectAll()
-    .where('order_id', '=', orderId)
     .executeTakeFirst();
 }
 

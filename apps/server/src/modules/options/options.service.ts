@@ -501,42 +501,26 @@ export async function topUp(
 /**
  * Starts a scheduled order at its boundary with the last tick at or before it (within the
  * tolerance), or fails it with a full refund. One unit of work; a second call does nothing.
+ * Answers whether the order moved on.
  */
 export async function start(
   app: AppContext,
   trx: Trx,
   row: OptionOrderRow,
   tick: Tick | null,
-): Promise<OptionOrder | null> {
-  if (!tick) {
-    if ((await settleOrders(app, trx, 'scheduled', [{ row, tick: null }])) === 0) return null;
-    const failed = await repo.order(app.database, trx, Number(row.id));
-    return failed ? toOrder(failed) : null;
-  }
-  const now = BigInt(app.clock.now());
+): Promise<boolean> {
+  if (!tick) return (await settleOrders(app, trx, 'scheduled', [{ row, tick: null }])) > 0;
   const moved = await repo.transition(trx, row.id, 'scheduled', {
     status: 'running',
     strike_price: tick.price,
     strike_time: BigInt(tick.time),
     strike_seq: BigInt(tick.seq),
-    updated_at: now,
+    updated_at: BigInt(app.clock.now()),
   });
-  if (!moved) return null;
+  if (!moved) return false;
   const order = toOrder(moved);
   app.writer.afterCommit(trx, () => publish(app, Number(row.user_id), 'option.started', order));
-  return order;
-}
-
-/** Settles a running order from its settlement tick (null: none within the tolerance: failed). */
-export async function settleOrder(
-  app: AppContext,
-  trx: Trx,
-  row: OptionOrderRow,
-  tick: Tick | null,
-): Promise<OptionOrder | null> {
-  if ((await settleOrders(app, trx, 'running', [{ row, tick }])) === 0) return null;
-  const settled = await repo.order(app.database, trx, Number(row.id));
-  return settled ? toOrder(settled) : null;
+  return true;
 }
 
 /** Traders' pseudonyms never change: each is computed once, and kept once committed. */
