@@ -366,7 +366,6 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
       await checkWallet(app, trx, userId, book, stake);
       await checkCover(app, trx, book, stake, worstCase);
       const postings = stakePostings(userId, book, stake);
-      await app.ledger.precheck(trx, postings);
       const row = await repo.insertOrder(trx, {
         user_id: BigInt(userId),
         book,
@@ -478,7 +477,6 @@ export async function topUp(
     await checkWallet(app, trx, userId, book, extra);
     await checkCover(app, trx, book, extra, delta);
     const postings = stakePostings(userId, book, extra);
-    await app.ledger.precheck(trx, postings);
     const moved = await repo.transition(trx, row.id, 'scheduled', {
       stake,
       updated_at: BigInt(now),
