@@ -9,6 +9,7 @@ import { operatorConsole } from './migrations/0006-console';
 import { favourites } from './migrations/0007-favourites';
 import { options } from './migrations/0009-options';
 import { ledgerMemo } from './migrations/0010-ledger-memo';
+import { loginFailureIndexes } from './migrations/0011-login-failure-indexes';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -23,6 +24,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0007-favourites': favourites(context),
     '0009-options': options(context),
     '0010-ledger-memo': ledgerMemo(context),
+    '0011-login-failure-indexes': loginFailureIndexes(context),
   };
 }
 

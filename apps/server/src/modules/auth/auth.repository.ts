@@ -201,6 +201,20 @@ export async function recentFailuresFromIp(
   return rows.map((row) => Number(row.at));
 }
 
+/** Deletes at most `limit` failures older than `before` (oldest rows are no window's concern). */
+export async function purgeLoginFailures(
+  db: Executor,
+  before: number,
+  limit: number,
+): Promise<void> {
+  await db
+    .deleteFrom('login_failures')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('login_failures').select('id').where('at', '<', BigInt(before)).limit(limit),
+    )
+    .execute();
+}
+
 export async function clearLoginFailures(db: Executor, account: string): Promise<void> {
   await db.deleteFrom('login_failures').where('account', '=', account).execute();
 }

@@ -116,8 +116,26 @@ export async function guardLoginAddress(app: AppContext, ip: string): Promise<vo
   if (oldest !== undefined) throw tooManyFor(oldest + windowMs - now);
 }
 
-export function recordLoginFailure(app: AppContext, accountKey: string, ip: string): Promise<void> {
-  return repo.recordLoginFailure(app.db, accountKey, ip, app.clock.now());
+/**
+ * How long a failed login is kept: far longer than any window that counts them (the captcha's
+ * failureWindowMs, the login's per-address limit, the console's lock-out; minutes each).
+ */
+export const LOGIN_FAILURE_RETENTION_MS = 24 * 60 * 60_000;
+/** Failures past the retention removed with each new one: more than come in, so the log shrinks. */
+const PURGED_PER_FAILURE = 100;
+
+/**
+ * Logs a failure, and removes a few that have left every window, so that the log stays as large
+ * as the last day's failures however long the server runs.
+ */
+export async function recordLoginFailure(
+  app: AppContext,
+  accountKey: string,
+  ip: string,
+): Promise<void> {
+  const now = app.clock.now();
+  await repo.recordLoginFailure(app.db, accountKey, ip, now);
+  await repo.purgeLoginFailures(app.db, now - LOGIN_FAILURE_RETENTION_MS, PURGED_PER_FAILURE);
 }
 
 export function forgetLoginFailures(app: AppContext, accountKey: string): Promise<void> {

@@ -1,5 +1,7 @@
 import { authCalls, userCalls, type CallDef, type Envelope } from '@tidemark/contract';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { captchaRules, DEFAULT_RATE_LIMITS } from '../../config';
 import { sha256 } from '../../lib/secrets';
 import { CAPTCHA, expectRefusal } from '../../test/envelopes';
 import {
@@ -9,6 +11,8 @@ import {
   uniqueEmail,
   type TestServer,
 } from '../../test/harness';
+import { CONSOLE_LOCKOUT } from '../console/operator.service';
+import { LOGIN_FAILURE_RETENTION_MS } from './captcha.service';
 
 // Issue 11, "lock-out by strangers": whoever knows an account may slow its owner down by one
 // image code, never keep them out; limits count failures, not successes, and say when to retry.
@@ -340,5 +344,53 @@ describe('sending codes', () => {
     waitForResend();
     // Two unused codes and one used: the next code needs no image.
     expect((await sendCode(email, newAddress())).status).toBe(1);
+  });
+});
+
+describe('the failed-login log', () => {
+  const failuresOf = async (account: string) =>
+    server.app.db
+      .selectFrom('login_failures')
+      .select('at')
+      .where('account', '=', `email:${account}`)
+      .execute();
+
+  it('keeps failures longer than any window that counts them', () => {
+    const windows = [
+      captchaRules(100).failureWindowMs,
+      DEFAULT_RATE_LIMITS.login.perIp.windowMs,
+      CONSOLE_LOCKOUT.windowMs,
+    ];
+    for (const window of windows)
+      expect(window * 10).toBeLessThanOrEqual(LOGIN_FAILURE_RETENTION_MS);
+  });
+
+  it('drops failures past the retention as new ones come in, and keeps the recent ones', async () => {
+    const old = uniqueEmail();
+    await login(old, 'Wrong2026', newAddress());
+    expect(await failuresOf(old)).toHaveLength(1);
+    server.clock.advance(LOGIN_FAILURE_RETENTION_MS - 60_000);
+    const recent = uniqueEmail();
+    await login(recent, 'Wrong2026', newAddress());
+    // Not yet past the retention: both stay.
+    expect(await failuresOf(old)).toHaveLength(1);
+    server.clock.advance(60_001);
+    await login(uniqueEmail(), 'Wrong2026', newAddress());
+    expect(await failuresOf(old)).toEqual([]);
+    expect(await failuresOf(recent)).toHaveLength(1);
+  });
+
+  it('finds the failures of an address through an index (SQLite)', async () => {
+    if (server.app.database.dialect !== 'sqlite') return;
+    const plan = await sql<{ detail: string }>`
+      EXPLAIN QUERY PLAN SELECT at FROM login_failures
+      WHERE ip = ${'198.18.0.1'} AND at >= ${0} AND account LIKE ${'email:%'}
+      ORDER BY at DESC LIMIT 5`.execute(server.app.db);
+    expect(plan.rows.map((r) => r.detail).join('\n')).toMatch(/USING INDEX login_failures_ip/);
+    const purge = await sql<{ detail: string }>`
+      EXPLAIN QUERY PLAN SELECT id FROM login_failures WHERE at < ${0} LIMIT 100`.execute(
+      server.app.db,
+    );
+    expect(purge.rows.map((r) => r.detail).join('\n')).toMatch(/login_failures_at/);
   });
 });
