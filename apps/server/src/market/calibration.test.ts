@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY, MINUTE, type Bar } from './candles';
 import { prepareCoins, unitsToNumber, type Coin } from './coins';
-import { dailyHistory, dailyHistoryStart, minuteHistoryBack, minuteHistoryStart } from './history';
+import { dailyHistoryStart, historyBack, minuteHistoryStart } from './history';
 import { YEAR_MS } from './simulator';
 
 // The back-filled history measured as a trader would: realised volatility of daily, weekly and
@@ -37,7 +37,7 @@ const histories = SEEDS.flatMap((seed) =>
   coins.map((coin) => ({
     coin,
     seed,
-    closes: logCloses(dailyHistory(coin, seed, FROM, TO, coin.startPrice)),
+    closes: logCloses(historyBack('day', coin, seed, { from: FROM, to: TO }, coin.startPrice)),
   })),
 );
 
@@ -81,7 +81,7 @@ describe('the back-filled history', () => {
     let draws = 0;
     for (let seed = 1; seed <= 40; seed++) {
       for (const coin of coins.slice(0, 2)) {
-        const [first] = dailyHistory(coin, seed, FROM, TO, coin.startPrice);
+        const [first] = historyBack('day', coin, seed, { from: FROM, to: TO }, coin.startPrice);
         const away = Math.abs(
           Math.log(unitsToNumber(first!.open) / unitsToNumber(coin.startPrice)),
         );
@@ -95,13 +95,19 @@ describe('the back-filled history', () => {
   it('ends exactly at the configured price: minutes up to now, days up to the minutes', () => {
     for (const coin of coins) {
       const openMinute = Math.floor(NOW / MINUTE) * MINUTE;
-      const minutes = minuteHistoryBack(coin, SEEDS[0]!, TO, openMinute, coin.startPrice);
+      const minutes = historyBack(
+        'minute',
+        coin,
+        SEEDS[0]!,
+        { from: TO, to: openMinute },
+        coin.startPrice,
+      );
       expect(minutes).toHaveLength((openMinute - TO) / MINUTE);
       expect(minutes[0]!.time).toBe(TO);
       expect(minutes.at(-1)!.time).toBe(openMinute - MINUTE);
       expect(minutes.at(-1)!.close).toBe(coin.startPrice);
       for (let i = 1; i < minutes.length; i++) expect(minutes[i]!.open).toBe(minutes[i - 1]!.close);
-      const days = dailyHistory(coin, SEEDS[0]!, FROM, TO, minutes[0]!.open);
+      const days = historyBack('day', coin, SEEDS[0]!, { from: FROM, to: TO }, minutes[0]!.open);
       expect(days.at(-1)!.close).toBe(minutes[0]!.open);
       // A week of minutes moves the price, but it is the past that moved: today is the anchor.
       const weekAgo = unitsToNumber(minutes[0]!.open) / unitsToNumber(coin.startPrice);

@@ -26,13 +26,7 @@ import {
   type ClosedSink,
 } from './candles';
 import { prepareCoins, type Coin } from './coins';
-import {
-  dailyHistory,
-  dailyHistoryStart,
-  fillGap,
-  minuteHistoryBack,
-  minuteHistoryStart,
-} from './history';
+import { dailyHistoryStart, fillGap, historyBack, minuteHistoryStart } from './history';
 import type { Market } from './market';
 import * as repo from './market.repository';
 import { readFeedScript, ScriptedFeed } from './scripted';
@@ -337,9 +331,15 @@ export class SimulatedMarket implements Market, PrintSink {
       // exactly there: today's price is the configured level, not wherever a walk drifted to.
       const from = minuteHistoryStart(now, historyDays);
       const openMinute = Math.max(bucketStart('1min', now), from);
-      const minutes = minuteHistoryBack(coin, seed, from, openMinute, coin.startPrice);
+      const minutes = historyBack('minute', coin, seed, { from, to: openMinute }, coin.startPrice);
       const firstOpen = minutes[0]?.open ?? coin.startPrice;
-      for (const day of dailyHistory(coin, seed, dailyHistoryStart(from), from, firstOpen))
+      for (const day of historyBack(
+        'day',
+        coin,
+        seed,
+        { from: dailyHistoryStart(from), to: from },
+        firstOpen,
+      ))
         chain.addDay(day, sink);
       for (const minute of minutes) {
         chain.addMinute(minute, sink);

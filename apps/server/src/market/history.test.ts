@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { bucketStart, CandleChain, DAY, MINUTE, type Bar } from './candles';
 import { prepareCoins, unitsToNumber } from './coins';
 import {
-  dailyHistory,
   dailyHistoryStart,
   fillGap,
+  historyBack,
   HISTORY_YEARS,
   minuteHistory,
   minuteHistoryStart,
@@ -61,10 +61,10 @@ describe('where the history begins', () => {
   });
 });
 
-describe('dailyHistory', () => {
+describe('historyBack (days)', () => {
   const to = minuteHistoryStart(NOW, 3);
   const from = dailyHistoryStart(to);
-  const days = dailyHistory(btc, 42, from, to, btc.startPrice);
+  const days = historyBack('day', btc, 42, { from, to }, btc.startPrice);
 
   it('covers every day up to the minute history, each opening at the close before', () => {
     expect(days).toHaveLength((to - from) / DAY);
@@ -79,8 +79,8 @@ describe('dailyHistory', () => {
   });
 
   it('is the same for the same seed and different for another', () => {
-    expect(dailyHistory(btc, 42, from, to, btc.startPrice)).toEqual(days);
-    expect(dailyHistory(btc, 43, from, to, btc.startPrice)[0]).not.toEqual(days[0]);
+    expect(historyBack('day', btc, 42, { from, to }, btc.startPrice)).toEqual(days);
+    expect(historyBack('day', btc, 43, { from, to }, btc.startPrice)[0]).not.toEqual(days[0]);
   });
 
   it('moves with the configured volatility', () => {
@@ -162,7 +162,13 @@ describe('a whole back-fill', () => {
       closed.get(period)!.push(bar);
     };
     const chain = new CandleChain();
-    for (const day of dailyHistory(btc, 1, dayStart, minuteStart, btc.startPrice))
+    for (const day of historyBack(
+      'day',
+      btc,
+      1,
+      { from: dayStart, to: minuteStart },
+      btc.startPrice,
+    ))
       chain.addDay(day, sink);
     const last = minuteHistory(
       btc,

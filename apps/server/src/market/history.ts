@@ -126,18 +126,32 @@ const MINUTELY: CandleKind = {
   base: 0.6,
 };
 
+/** The streams of the candles back-filled on first start, by size. */
+const BACK = {
+  day: { kind: DAILY, stream: STREAM.days },
+  minute: { kind: MINUTELY, stream: STREAM.minutesBack },
+} as const;
+
 /**
- * Candles of [from, to), oldest first, generated backwards from the price `close` at `to`
- * (a reversed Brownian path is a Brownian path), so each opens at the previous one's close.
+ * Candles of one size over [from, to), oldest first, generated backwards from the price `close`
+ * at `to` (a reversed Brownian path is a Brownian path), so the series ends exactly there and each
+ * candle opens at the previous one's close. First start: minutes back from the configured price
+ * at the open minute, then days back from where the minutes begin.
  */
-function walkBack(
+export function historyBack(
+  size: keyof typeof BACK,
   coin: Coin,
-  random: Random,
-  kind: CandleKind,
+  seed: number,
   range: { from: number; to: number },
   close: bigint,
 ): Bar[] {
-  const walker = new PathWalker(random, coin, kind.span, kind.steps);
+  const { kind, stream } = BACK[size];
+  const walker = new PathWalker(
+    new Random(seed, coin.index, stream, range.to),
+    coin,
+    kind.span,
+    kind.steps,
+  );
   const mean = kind.quote(coin);
   const bars: Bar[] = [];
   let x = Math.log(unitsToNumber(close));
@@ -180,38 +194,8 @@ function walkForward(
 }
 
 /**
- * Daily candles of [from, to), oldest first, generated backwards from the price `close` at `to`,
- * so the series ends exactly where the minute history begins.
- */
-export function dailyHistory(
-  coin: Coin,
-  seed: number,
-  from: number,
-  to: number,
-  close: bigint,
-): Bar[] {
-  const random = new Random(seed, coin.index, STREAM.days, to);
-  return walkBack(coin, random, DAILY, { from, to }, close);
-}
-
-/**
- * One-minute candles of [from, to), oldest first, generated backwards from the price `close` at
- * `to`: the first start's history, which so ends exactly at the configured price now.
- */
-export function minuteHistoryBack(
-  coin: Coin,
-  seed: number,
-  from: number,
-  to: number,
-  close: bigint,
-): Bar[] {
-  const random = new Random(seed, coin.index, STREAM.minutesBack, to);
-  return walkBack(coin, random, MINUTELY, { from, to }, close);
-}
-
-/**
- * One-minute candles of [from, to), opening at `open`; answers the last close. Used for the
- * history on first start and to fill the time the server was not running.
+ * One-minute candles of [from, to), opening at `open`; answers the last close. Fills the time the
+ * server was not running.
  */
 export function minuteHistory(
   coin: Coin,
