@@ -6,11 +6,8 @@ import { useSession } from '../../../api/session';
 import { currentLanguage } from '../../../ui/i18n';
 import { accountKeys } from './account-queries';
 
-/** The image code a send carries after the server asked for it. */
-export interface CaptchaAnswer {
-  timestamp: string;
-  verifyCode: string;
-}
+/** The image code a request carries after the server asked for it; none before. */
+export type CaptchaInput = { timestamp: string; verifyCode: string } | Record<string, never>;
 
 /** Sends a code to an email, or to a phone with its dialling code; answers the resend wait in s. */
 export function useSendCode() {
@@ -20,7 +17,7 @@ export function useSendCode() {
       captcha,
     }: {
       target: { email: string } | { phone: string; areaCode: string };
-      captcha?: CaptchaAnswer | undefined;
+      captcha: CaptchaInput;
     }) => {
       const lang = currentLanguage();
       const sent =

@@ -34,4 +34,16 @@ describe('useCaptcha', () => {
     expect(result.current.field!.challenge).not.toBe(first);
     expect(result.current.field!.value).toBe('');
   });
+
+  it('hides the image again when dismissed, and sends nothing more', () => {
+    const { result } = renderHook(() => useCaptcha());
+    act(() => result.current.refused(refusal({ captchaRequired: true })));
+    act(() => result.current.field!.onChange('ab12'));
+    act(() => result.current.dismiss());
+    expect(result.current.field).toBeNull();
+    expect(result.current.input).toEqual({});
+    // Shown again later, it starts empty.
+    act(() => result.current.refused(refusal({ captchaRequired: true })));
+    expect(result.current.field!.value).toBe('');
+  });
 });

@@ -3,6 +3,7 @@ import Input from 'antd-mobile/es/components/input';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, signedUrl } from '../../../api/client';
+import type { CaptchaInput } from '../api/account-mutations';
 
 interface CaptchaFieldProps {
   /** The timestamp the image was drawn for; a new one draws a new image. */
@@ -53,15 +54,18 @@ export function CaptchaField({ challenge, onRefresh, value, onChange }: CaptchaF
 }
 
 /**
- * The image code of a form that the server may ask for (login, password reset): hidden until a
- * refused request says `captchaRequired`, then sent with every attempt.
+ * The image code of a form that the server may ask for (login, password reset, sending a code):
+ * hidden until a refused request says `captchaRequired`, then sent with every attempt.
  */
 export function useCaptcha() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [verifyCode, setVerifyCode] = useState('');
+  const input: CaptchaInput = challenge
+    ? { timestamp: challenge, verifyCode: verifyCode.trim() }
+    : {};
   return {
     /** The request's captcha fields: none until the image is shown. */
-    input: challenge ? { timestamp: challenge, verifyCode: verifyCode.trim() } : {},
+    input,
     /** The field's props while the image is shown, else null. */
     field: challenge
       ? {
@@ -80,6 +84,11 @@ export function useCaptcha() {
         setChallenge(String(Date.now()));
         setVerifyCode('');
       }
+    },
+    /** Hides the image again (its sheet closed, or the request it answered went through). */
+    dismiss() {
+      setChallenge(null);
+      setVerifyCode('');
     },
   };
 }

@@ -1,13 +1,12 @@
-import { isCaptchaRequired, type ErrorKey } from '@tidemark/contract';
+import type { ErrorKey } from '@tidemark/contract';
 import { isValidEmail, isValidPhone } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { Sheet } from '../../../ui/sheet';
 import { showToast } from '../../../ui/toast';
-import { useSendCode, type CaptchaAnswer } from '../api/account-mutations';
-import { CaptchaField } from './captcha-field';
+import { useSendCode } from '../api/account-mutations';
+import { CaptchaField, useCaptcha } from './captcha-field';
 
 export type CodeTarget = { email: string } | { phone: string; areaCode: string };
 
@@ -32,8 +31,7 @@ export function SendCodeButton({ target }: { target: CodeTarget }) {
   const { t } = useTranslation();
   const send = useSendCode();
   const [secondsLeft, setSecondsLeft] = useState(0);
-  const [challenge, setChallenge] = useState<string | null>(null);
-  const [imageCode, setImageCode] = useState('');
+  const captcha = useCaptcha();
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -41,7 +39,7 @@ export function SendCodeButton({ target }: { target: CodeTarget }) {
     return () => clearTimeout(timer);
   }, [secondsLeft]);
 
-  const sendNow = async (captcha?: CaptchaAnswer) => {
+  const sendNow = async () => {
     const problem = await addressProblem(target);
     if (problem) {
       showToast(t(`errors.${problem}`), 'fail');
@@ -52,20 +50,14 @@ export function SendCodeButton({ target }: { target: CodeTarget }) {
         ? { email: target.email.trim() }
         : { phone: target.phone.trim(), areaCode: target.areaCode };
     send.mutate(
-      { target: trimmed, captcha },
+      { target: trimmed, captcha: captcha.input },
       {
         onSuccess: (resendAfter) => {
-          setChallenge(null);
+          captcha.dismiss();
           showToast(t('success.codeSent'), 'success');
           setSecondsLeft(resendAfter);
         },
-        onError: (error) => {
-          // Each image answers one attempt: a refused send with an image shows a new one.
-          if (error instanceof ApiError && (isCaptchaRequired(error.envelope.data) || captcha)) {
-            setChallenge(String(Date.now()));
-            setImageCode('');
-          }
-        },
+        onError: captcha.refused,
       },
     );
   };
@@ -82,37 +74,31 @@ export function SendCodeButton({ target }: { target: CodeTarget }) {
         {counting ? t('account.resendIn', { seconds: secondsLeft }) : t('account.sendCode')}
       </button>
       <Sheet
-        open={challenge !== null}
-        onClose={() => setChallenge(null)}
+        open={captcha.field !== null}
+        onClose={captcha.dismiss}
         bodyClassName="captcha-sheet"
         destroyOnClose
       >
-        {challenge ? (
+        {captcha.field ? (
           <form
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
               // The sheet is portalled, but React bubbles its submit to the page's form.
               event.stopPropagation();
-              if (imageCode.trim())
-                void sendNow({ timestamp: challenge, verifyCode: imageCode.trim() });
+              if (captcha.field?.value.trim()) void sendNow();
             }}
           >
             <strong className="captcha-sheet__title">{t('account.imageCode')}</strong>
             <p className="captcha-sheet__hint">{t('account.captchaHintCode')}</p>
             <div className="form-card">
-              <CaptchaField
-                challenge={challenge}
-                onRefresh={() => setChallenge(String(Date.now()))}
-                value={imageCode}
-                onChange={setImageCode}
-              />
+              <CaptchaField {...captcha.field} />
             </div>
             <Button
               block
               color="primary"
               type="submit"
-              disabled={imageCode.trim() === ''}
+              disabled={captcha.field.value.trim() === ''}
               loading={send.isPending}
             >
               {t('account.sendCode')}
