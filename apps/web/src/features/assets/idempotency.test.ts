@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, NetworkError } from '../../api/client';
 import { createKeyKeeper, newIdempotencyKey } from './idempotency';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -47,5 +48,38 @@ describe('one key per action', () => {
     const keys = keeper();
     const first = keys.keyFor('coin>contract:USDT:250.5');
     expect(keys.keyFor('coin>contract:USDT:251')).not.toBe(first);
+  });
+
+  it('sends with the key, and settles only when the server answered', async () => {
+    const keys = keeper();
+    const answered = vi.fn();
+    const seen: string[] = [];
+    const lost = (key: string) => {
+      seen.push(key);
+      return Promise.reject(new NetworkError('offline'));
+    };
+    await expect(keys.send('a', lost, answered)).rejects.toBeInstanceOf(NetworkError);
+    await expect(keys.send('a', lost, answered)).rejects.toBeInstanceOf(NetworkError);
+    expect(seen[1]).toBe(seen[0]);
+    expect(answered).not.toHaveBeenCalled();
+
+    const refusal = new ApiError({ status: '0', cnMsg: 'x', enMsg: 'x', data: null }, 200);
+    const refused = (key: string) => {
+      seen.push(key);
+      return Promise.reject(refusal);
+    };
+    await expect(keys.send('a', refused, answered)).rejects.toBe(refusal);
+    expect(seen[2]).toBe(seen[0]);
+    expect(answered).toHaveBeenCalledTimes(1);
+
+    const done = (key: string) => {
+      seen.push(key);
+      return Promise.resolve(key);
+    };
+    await expect(keys.send('a', done, answered)).resolves.toBe(seen[3]);
+    expect(seen[3]).not.toBe(seen[0]);
+    expect(answered).toHaveBeenCalledTimes(2);
+    await keys.send('a', done);
+    expect(seen[4]).not.toBe(seen[3]);
   });
 });

@@ -1,3 +1,5 @@
+import { ApiError } from '../../api/client';
+
 /**
  * Idempotency keys for money-moving calls (DESIGN.md sections 1.5 and 4): one key per user action,
  * so a request retried after a lost answer cannot move the money twice.
@@ -25,6 +27,16 @@ export interface KeyKeeper {
   keyFor(fingerprint: string): string;
   /** The server answered (done or refused): the next press is a new action with a new key. */
   settle(): void;
+  /**
+   * Makes the call with the action's key and settles once the server answered, a result or a
+   * refusal (`onAnswered` then runs too, e.g. to close the confirmation sheet); an answer that was
+   * lost keeps the key for the retry. The call's result or error comes back as it was.
+   */
+  send<T>(
+    fingerprint: string,
+    call: (idempotencyKey: string) => Promise<T>,
+    onAnswered?: () => void,
+  ): Promise<T>;
 }
 
 /**
@@ -34,13 +46,30 @@ export interface KeyKeeper {
  */
 export function createKeyKeeper(generate: () => string = newIdempotencyKey): KeyKeeper {
   let pending: { fingerprint: string; key: string } | null = null;
+  const keyFor = (fingerprint: string) => {
+    if (pending?.fingerprint !== fingerprint) pending = { fingerprint, key: generate() };
+    return pending.key;
+  };
+  const settle = () => {
+    pending = null;
+  };
   return {
-    keyFor(fingerprint) {
-      if (pending?.fingerprint !== fingerprint) pending = { fingerprint, key: generate() };
-      return pending.key;
-    },
-    settle() {
-      pending = null;
+    keyFor,
+    settle,
+    async send(fingerprint, call, onAnswered) {
+      let result;
+      try {
+        result = await call(keyFor(fingerprint));
+      } catch (error) {
+        if (error instanceof ApiError) {
+          settle();
+          onAnswered?.();
+        }
+        throw error;
+      }
+      settle();
+      onAnswered?.();
+      return result;
     },
   };
 }

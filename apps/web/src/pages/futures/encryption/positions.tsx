@@ -41,11 +41,9 @@ function ScheduledActions({ order, topUpAmount }: { order: OptionOrder; topUpAmo
   const topUp = useTopUpOption(RELATED_KEYS);
   const [cancelling, doCancel] = useSubmit(async () => {
     const input = { orderId: order.id };
-    try {
-      await cancel.mutateAsync({ input, idempotencyKey: keys.keyFor(`cancel:${order.id}`) });
-    } finally {
-      keys.settle();
-    }
+    await keys.send(`cancel:${order.id}`, (idempotencyKey) =>
+      cancel.mutateAsync({ input, idempotencyKey }),
+    );
     showToast(t('optionsTrade.scheduled.cancelled'), 'success');
   });
   const [toppingUp, doTopUp] = useSubmit(async () => {
@@ -55,11 +53,9 @@ function ScheduledActions({ order, topUpAmount }: { order: OptionOrder; topUpAmo
       return;
     }
     const input = { orderId: order.id, amount: check.amount };
-    try {
-      await topUp.mutateAsync({ input, idempotencyKey: keys.keyFor(JSON.stringify(input)) });
-    } finally {
-      keys.settle();
-    }
+    await keys.send(JSON.stringify(input), (idempotencyKey) =>
+      topUp.mutateAsync({ input, idempotencyKey }),
+    );
     showToast(t('optionsTrade.scheduled.toppedUp'), 'success');
   });
   return (

@@ -2,7 +2,6 @@ import type { AccountMode, OptionDirection, OptionOrder, OptionPeriod } from '@t
 import { tryParseMoney } from '@tidemark/contract/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { assetsKeys } from '../../../features/assets/api/assets-queries';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
@@ -87,19 +86,12 @@ export function useBuyOption(
       amount: pending.amount,
       periodId: pending.periodId,
     };
-    const idempotencyKey = keys.keyFor(JSON.stringify([context.mode, pending.scheduled, input]));
-    let placed;
-    try {
-      placed = await place.mutateAsync({ input, idempotencyKey, scheduled: pending.scheduled });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        keys.settle();
-        setPending(null);
-      }
-      throw error;
-    }
-    keys.settle();
-    setPending(null);
+    const placed = await keys.send(
+      JSON.stringify([context.mode, pending.scheduled, input]),
+      (idempotencyKey) =>
+        place.mutateAsync({ input, idempotencyKey, scheduled: pending.scheduled }),
+      () => setPending(null),
+    );
     showToast(
       t(placed.status === 'scheduled' ? 'optionsTrade.scheduled.placed' : 'optionsTrade.placed'),
       'success',

@@ -1,7 +1,6 @@
 import { parseMoney, type AccountMode } from '@tidemark/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { assetsKeys } from '../../../features/assets/api/assets-queries';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
@@ -74,19 +73,11 @@ export function usePlaceOrderAction(
     const order = next.current;
     if (!order) return;
     const { side } = order.draft;
-    const idempotencyKey = keys.keyFor(JSON.stringify([mode, side, order.input]));
-    let placed;
-    try {
-      placed = await place.mutateAsync({ side, input: order.input, idempotencyKey });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        keys.settle();
-        setPending(null);
-      }
-      throw error;
-    }
-    keys.settle();
-    setPending(null);
+    const placed = await keys.send(
+      JSON.stringify([mode, side, order.input]),
+      (idempotencyKey) => place.mutateAsync({ side, input: order.input, idempotencyKey }),
+      () => setPending(null),
+    );
     // A market order that found nobody to trade with ends cancelled: not a success. One that found
     // some ends cancelled too, partly filled.
     const partly = placed.phase === 'cancelled' && parseMoney(placed.filled) > 0n;
