@@ -72,7 +72,7 @@ export async function once<T>(
   call: IdempotentCall,
   work: (trx: Trx) => Promise<T>,
 ): Promise<T> {
-  if (call.key === undefined || call.key === '') return writer.run(work);
+  if (call.key === undefined) return writer.run(work);
   if (!KEY_PATTERN.test(call.key)) throw new DomainError('invalidInput');
   const key = call.key;
   const hash = requestHash(call.input);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   channels,
   formatMoney,
@@ -17,11 +16,11 @@ import {
   type SpotOrder as EngineOrder,
 } from '../../engine/spot';
 import type { Trx } from '../../db/database';
-import { isUniqueViolation } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { userAccount, type Book } from '../../ledger/accounts';
 import { checkAmountLimit } from '../../ledger/amount-limits';
+import { once } from '../../ledger/idempotency';
 import { memoText } from '../../ledger/memo';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
@@ -284,112 +283,90 @@ export class SpotExchange {
     if (order.quoteAmount !== undefined) checkAmountLimit(limits, rules.quote, order.quoteAmount);
     checkAmountLimit(limits, hold.currency, hold.amount);
 
-    // Without a key (a client built from SPEC.md alone) the order is placed once per request.
-    const key = request.idempotencyKey || undefined;
-    const hash = createHash('sha256')
-      .update(
-        JSON.stringify([
-          request.symbol,
-          request.side,
-          request.type,
-          request.price,
-          request.quantity,
-          request.amount,
-          request.book,
-        ]),
-      )
-      .digest('hex');
-
-    // 1. Hold and store, or find the order this key already placed.
-    const placed = await this.app.writer
-      .run(async (trx) => {
-        const earlier =
-          key === undefined ? undefined : await this.findKeyed(trx, request, key, hash);
-        if (earlier !== undefined) return { earlier, id: undefined };
-        this.lastOrderId += 1n;
-        const id = this.lastOrderId;
-        const now = BigInt(this.app.clock.now());
-        const holdPosting = [
-          {
-            account: userAccount(request.userId, request.book, 'coin', hold.currency),
-            amount: -hold.amount,
-          },
-          {
-            account: userAccount(request.userId, request.book, 'coin_hold', hold.currency),
-            amount: hold.amount,
-          },
-        ];
-        await this.app.ledger.precheck(trx, holdPosting).catch((error: unknown) => {
-          // A sell holds the coin, not USDT: "please recharge first" would send the trader to
-          // the wrong wallet, so name the coin that is short.
-          if (
-            request.side === 'sell' &&
-            error instanceof DomainError &&
-            error.key === 'insufficientBalance'
-          )
-            throw new DomainError('insufficientToSell', { coin: hold.currency });
-          throw error;
-        });
-        await repo.insertOrder(trx, {
-          id,
-          user_id: BigInt(request.userId),
-          book: request.book,
-          symbol: request.symbol,
-          side: request.side,
-          type: BigInt(request.type),
-          price: order.price ?? null,
-          quantity: order.quantity ?? null,
-          quote_amount: order.quoteAmount ?? null,
-          filled: 0n,
-          filled_quote: 0n,
-          fee: 0n,
-          fee_currency: request.side === 'buy' ? rules.base : rules.quote,
-          held: hold.amount,
-          held_currency: hold.currency,
-          phase: 'open',
-          seq: null,
-          created_at: now,
-          updated_at: now,
-        });
-        await this.app.ledger.post(trx, {
-          type: 'spot',
-          reference: `spot-order:${id}`,
-          memo: memoText({
-            kind: 'spot-hold',
-            symbol: request.symbol,
-            order: Number(id),
-            side: request.side,
-          }),
-          postings: holdPosting,
-        });
-        if (key !== undefined) {
-          await trx
-            .insertInto('idempotency_records')
-            .values({
-              user_id: BigInt(request.userId),
-              call: request.call,
-              idem_key: key,
-              request_hash: hash,
-              response: JSON.stringify({ orderId: Number(id) }),
-              created_at: now,
-            })
-            .execute();
-        }
-        return { earlier: undefined, id: Number(id) };
-      })
-      .catch(async (error: unknown) => {
-        // Two requests with one key at once on PostgreSQL: the loser answers the winner's order.
-        if (key === undefined || !isUniqueViolation(error)) throw error;
-        const earlier = await this.app.writer.run((trx) => this.findKeyed(trx, request, key, hash));
-        if (earlier === undefined) throw error;
-        return { earlier, id: undefined };
+    // 1. Hold and store, once per Idempotency-Key (ledger/idempotency.ts): a retry answers the
+    // order the key already placed, as it now stands.
+    let placedId: number | undefined;
+    const keyed = {
+      userId: request.userId,
+      call: request.call,
+      key: request.idempotencyKey,
+      input: [
+        request.symbol,
+        request.side,
+        request.type,
+        request.price,
+        request.quantity,
+        request.amount,
+        request.book,
+      ],
+      now: this.app.clock.now(),
+    };
+    const { orderId: id } = await once(this.app.writer, keyed, async (trx) => {
+      this.lastOrderId += 1n;
+      const id = this.lastOrderId;
+      const now = BigInt(keyed.now);
+      const holdPosting = [
+        {
+          account: userAccount(request.userId, request.book, 'coin', hold.currency),
+          amount: -hold.amount,
+        },
+        {
+          account: userAccount(request.userId, request.book, 'coin_hold', hold.currency),
+          amount: hold.amount,
+        },
+      ];
+      await this.app.ledger.precheck(trx, holdPosting).catch((error: unknown) => {
+        // A sell holds the coin, not USDT: "please recharge first" would send the trader to
+        // the wrong wallet, so name the coin that is short.
+        if (
+          request.side === 'sell' &&
+          error instanceof DomainError &&
+          error.key === 'insufficientBalance'
+        )
+          throw new DomainError('insufficientToSell', { coin: hold.currency });
+        throw error;
       });
-    if (placed.earlier !== undefined) {
-      const row = await repo.findOrder(this.app.db, placed.earlier);
+      await repo.insertOrder(trx, {
+        id,
+        user_id: BigInt(request.userId),
+        book: request.book,
+        symbol: request.symbol,
+        side: request.side,
+        type: BigInt(request.type),
+        price: order.price ?? null,
+        quantity: order.quantity ?? null,
+        quote_amount: order.quoteAmount ?? null,
+        filled: 0n,
+        filled_quote: 0n,
+        fee: 0n,
+        fee_currency: request.side === 'buy' ? rules.base : rules.quote,
+        held: hold.amount,
+        held_currency: hold.currency,
+        phase: 'open',
+        seq: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await this.app.ledger.post(trx, {
+        type: 'spot',
+        reference: `spot-order:${id}`,
+        memo: memoText({
+          kind: 'spot-hold',
+          symbol: request.symbol,
+          order: Number(id),
+          side: request.side,
+        }),
+        postings: holdPosting,
+      });
+      placedId = Number(id);
+      return { orderId: placedId };
+    });
+    // Another id than the one just placed: the key had placed it before (or a twin request won).
+    if (id !== placedId) {
+      const row = await repo.findOrder(this.app.db, id);
       if (!row) throw new DomainError('notFound');
       return stateOf(row);
     }
-    const id = placed.id;
     void notifyBalances(this.app, request.userId, request.book, [
       { wallet: 'coin', currency: hold.currency },
     ]);
@@ -508,24 +485,6 @@ export class SpotExchange {
   /** Remembers a market maker's order id until its `done`, so its events need no settling. */
   markMarketMaker(id: number): void {
     this.marketMakerOrders.add(id);
-  }
-
-  private async findKeyed(
-    trx: Trx,
-    request: PlaceRequest,
-    key: string,
-    hash: string,
-  ): Promise<number | undefined> {
-    const row = await trx
-      .selectFrom('idempotency_records')
-      .select(['request_hash', 'response'])
-      .where('user_id', '=', BigInt(request.userId))
-      .where('call', '=', request.call)
-      .where('idem_key', '=', key)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    if (row.request_hash !== hash) throw new DomainError('idempotencyConflict');
-    return (JSON.parse(row.response) as { orderId: number }).orderId;
   }
 
   /** Quote a market buy of `quantity` costs against the book now, plus a margin; noLiquidity if it cannot fill at all. */

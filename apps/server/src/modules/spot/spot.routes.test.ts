@@ -510,6 +510,28 @@ describe('refusals', () => {
       status: '409',
       code: 'idempotencyConflict',
     });
+    // A key outside docs/api.md's 8 to 128 characters of A-Za-z0-9_.:- places nothing.
+    for (const bad of ['short', 'x'.repeat(129), 'has space here']) {
+      expect(
+        await buy(token, { symbol: 'BTC/USDT', type: 1, price: '1000', quantity: '0.01' }, bad),
+      ).toMatchObject({ status: '400', code: 'invalidInput' });
+    }
+    expect((await orders(token, 0)).total).toBe(1);
+  });
+
+  it('places one order for one Idempotency-Key sent several times at once', async () => {
+    const { token } = await server.register();
+    const k = key();
+    const input = { symbol: 'BTC/USDT', type: 1, price: '1000', quantity: '0.01' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => buy(token, input, k)));
+    expect(answers.map((a) => a.status)).toEqual([1, 1, 1, 1, 1]);
+    expect(new Set(answers.map((a) => a.data.orderId)).size).toBe(1);
+    expect((await orders(token, 0)).total).toBe(1);
+    expect((await pair(token)).quote).toEqual({
+      currency: 'USDT',
+      available: '99990.00000000',
+      frozen: '10.00000000',
+    });
   });
 
   it('places an order without an Idempotency-Key once per request (a client built from SPEC.md)', async () => {
