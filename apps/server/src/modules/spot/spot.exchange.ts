@@ -40,8 +40,6 @@ const RECENT_TRADES = 100;
 const DEPTH_PUBLISH_MS = 250;
 /** A market buy by quantity holds this much more than the book says it costs, for moves meanwhile. */
 const MARKET_BUY_MARGIN_BPS = 200n;
-/** Prices, quantities and amounts the engine takes as JavaScript numbers: below 2^53 units. */
-const MAX_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
 
 export interface PlaceRequest {
   userId: number;
@@ -272,9 +270,6 @@ export class SpotExchange {
           ? units(request.amount)
           : undefined,
     };
-    for (const value of [order.price, order.quantity, order.quoteAmount]) {
-      if (value !== undefined && value > MAX_UNITS) throw new DomainError('invalidInput');
-    }
     const reference = this.app.market.lastPrice(request.symbol) ?? 0n;
     checkOrder(rules, order, reference);
     const hold = holdFor(rules, order, () => this.marketBuyCost(engine, order.quantity));
@@ -502,6 +497,10 @@ export class SpotExchange {
     return cost + (cost * MARKET_BUY_MARGIN_BPS) / 10_000n;
   }
 
+  /**
+   * The order as the engine takes it, in JavaScript numbers: exact, since the contract bounds every
+   * price, quantity and amount at MAX_AMOUNT, below 2^53 units.
+   */
   private engineOrder(
     id: number,
     request: PlaceRequest,
