@@ -1,14 +1,11 @@
 import { create } from 'zustand';
+import { readStored, writeStored } from '../ui/stored';
 
 export type Theme = 'dark' | 'light';
 export const THEME_KEY = 'theme';
 
 function savedTheme(): Theme {
-  try {
-    return localStorage.getItem(THEME_KEY) === 'light' ? 'light' : 'dark';
-  } catch {
-    return 'dark';
-  }
+  return readStored(THEME_KEY) === 'light' ? 'light' : 'dark';
 }
 
 /** antd-mobile reads data-prefers-color-scheme; our own tokens read data-theme. */
@@ -30,7 +27,7 @@ interface ThemeState {
 export const useTheme = create<ThemeState>((set) => ({
   theme: savedTheme(),
   setTheme(theme) {
-    localStorage.setItem(THEME_KEY, theme);
+    writeStored(THEME_KEY, theme);
     apply(theme);
     set({ theme });
   },

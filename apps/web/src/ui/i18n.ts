@@ -8,16 +8,13 @@ import {
 } from '@tidemark/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { readStored, writeStored } from './stored';
 
 export const LANG_KEY = 'lang';
 
 export function savedLanguage(): LanguageCode {
-  try {
-    const saved = localStorage.getItem(LANG_KEY);
-    return isLanguageCode(saved) ? saved : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
+  const saved = readStored(LANG_KEY);
+  return isLanguageCode(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
 function applyToDocument(code: LanguageCode): void {
@@ -80,7 +77,7 @@ export async function changeLanguage(code: LanguageCode): Promise<void> {
   // Pages already shown need their texts in the new language before it switches.
   if (pagesTexts.size > 0) await addPagesTexts(code);
   await i18next.changeLanguage(code);
-  localStorage.setItem(LANG_KEY, code);
+  writeStored(LANG_KEY, code);
   applyToDocument(code);
 }
 

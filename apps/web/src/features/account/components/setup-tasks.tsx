@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRouteExists } from '../../../ui/route-registry';
+import { readStored, writeStored } from '../../../ui/stored';
 
 interface Task {
   key: string;
@@ -17,21 +18,12 @@ type Fold = 'open' | 'folded';
 export const foldKey = (userId: number) => `setupTasks.${userId}`;
 
 function readFold(userId: number): Fold | null {
-  try {
-    const saved = localStorage.getItem(foldKey(userId));
-    return saved === 'open' || saved === 'folded' ? saved : null;
-  } catch {
-    return null;
-  }
+  const saved = readStored(foldKey(userId));
+  return saved === 'open' || saved === 'folded' ? saved : null;
 }
 
-function writeFold(userId: number, fold: Fold): void {
-  try {
-    localStorage.setItem(foldKey(userId), fold);
-  } catch {
-    // Private mode without storage: the list simply opens again next time.
-  }
-}
+// Without storage (private mode) the list simply opens again next time.
+const writeFold = (userId: number, fold: Fold) => writeStored(foldKey(userId), fold);
 
 /**
  * The first time, the list opens, and from then on it starts folded to its heading (with the

@@ -3,6 +3,7 @@ import { favouriteCalls, type FavouriteList } from '@tidemark/contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { request } from '../../../api/client';
 import { useSession } from '../../../api/session';
+import { readStored, writeStored } from '../../../ui/stored';
 import { FAVOURITES_KEY, missingOn, parseFavourites, toggleFavourite } from '../favourites';
 
 /** Query keys of the trader's favourites: one list per session. */
@@ -15,29 +16,21 @@ export const favouriteKeys = {
 
 const listeners = new Set<() => void>();
 let snapshot: { raw: string | null; list: string[] } = { raw: null, list: [] };
-
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(FAVOURITES_KEY);
-  } catch {
-    return null;
-  }
-}
+/** The stars of this page alone, once storage refused them (private mode). */
+let unstored: string[] | null = null;
 
 function localList(): string[] {
-  const raw = readStored();
+  if (unstored) return unstored;
+  const raw = readStored(FAVOURITES_KEY);
   if (raw !== snapshot.raw) snapshot = { raw, list: parseFavourites(raw) };
   return snapshot.list;
 }
 
 function writeLocal(list: readonly string[]): void {
-  try {
-    if (list.length) localStorage.setItem(FAVOURITES_KEY, JSON.stringify(list));
-    else localStorage.removeItem(FAVOURITES_KEY);
-  } catch {
-    // Private mode: the stars last as long as this page.
-    snapshot = { raw: JSON.stringify(list), list: [...list] };
-  }
+  // Private mode: the stars last as long as this page.
+  unstored = writeStored(FAVOURITES_KEY, list.length ? JSON.stringify(list) : null)
+    ? null
+    : [...list];
   listeners.forEach((notify) => notify());
 }
 

@@ -7,7 +7,7 @@ import { useUserInfo } from '../../../features/account/api/account-queries';
 import { ModeSwitch } from '../../../features/account/components/mode-switch';
 import { useUserMoney } from '../../../features/assets/api/assets-queries';
 import { WalletBalances } from '../../../features/assets/components/wallet-balances';
-import { useStoredFlag } from '../../../features/assets/hooks/use-stored-flag';
+import { useStoredFlag } from '../../../ui/stored';
 import { parseWallet } from '../../../features/assets/wallets';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';

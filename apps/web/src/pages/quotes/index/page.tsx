@@ -5,17 +5,13 @@ import { useFavourites } from '../../../features/market/api/favourites';
 import { LiveBadge } from '../../../features/market/components/live-badge';
 import { MarketTable } from '../../../features/market/components/market-table';
 import { Segmented } from '../../../features/market/components/segmented';
+import { useStoredState } from '../../../ui/stored';
 
 type QuotesTab = 'favourites' | 'all';
 const TAB_KEY = 'quotesTab';
 
-function savedTab(): QuotesTab {
-  try {
-    return localStorage.getItem(TAB_KEY) === 'favourites' ? 'favourites' : 'all';
-  } catch {
-    return 'all';
-  }
-}
+const parseTab = (stored: string | null): QuotesTab =>
+  stored === 'favourites' ? 'favourites' : 'all';
 
 /**
  * The quotes tab (SPEC.md section 2): every pair, live, searchable and sortable, with a star on
@@ -24,16 +20,8 @@ function savedTab(): QuotesTab {
 export default function QuotesPage() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
-  const [tab, setTab] = useState<QuotesTab>(savedTab);
+  const [tab, setTab] = useStoredState(TAB_KEY, parseTab, (chosen) => chosen);
   const favourites = useFavourites();
-  const choose = (next: QuotesTab) => {
-    setTab(next);
-    try {
-      localStorage.setItem(TAB_KEY, next);
-    } catch {
-      // Private mode: the tab is remembered for this visit only.
-    }
-  };
   return (
     <div className="quotes">
       <header className="quotes__header">
@@ -56,7 +44,7 @@ export default function QuotesPage() {
           { key: 'all', label: t('favourites.all') },
         ]}
         value={tab}
-        onChange={choose}
+        onChange={setTab}
       />
       <MarketTable query={query} favourites={favourites} onlyFavourites={tab === 'favourites'} />
     </div>
