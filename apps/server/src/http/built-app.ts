@@ -20,6 +20,7 @@ export function builtAppOptions(
   FastifyStaticOptions,
   'root' | 'preCompressed' | 'setHeaders' | 'globIgnore' | 'allowedPath'
 > {
+  const hashedDir = path.join(root, 'assets') + path.sep;
   return {
     root,
     preCompressed: true,
@@ -29,8 +30,10 @@ export function builtAppOptions(
     allowedPath: (pathname) => !COMPRESSED_COPY.test(pathname),
     // `filePath` is the file actually sent (x.js.br for x.js): its folder decides.
     setHeaders: (reply, filePath) => {
-      const hashed = path.relative(root, filePath).startsWith(`assets${path.sep}`);
-      reply.header('cache-control', hashed ? IMMUTABLE_CACHE : REVALIDATE_CACHE);
+      reply.header(
+        'cache-control',
+        filePath.startsWith(hashedDir) ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+      );
     },
   };
 }
