@@ -5,7 +5,7 @@ import { Redirect } from '../../../app/redirect';
 import { useDeposit } from '../../../features/money/api/money-queries';
 import { ResultPage } from '../../../features/money/components/result-page';
 import { MONEY_ROUTES, parseId, passedRecord } from '../../../features/money/routes';
-import { formatAmount } from '../../../ui/amount-format';
+import { formatMoneyText } from '../../../ui/amount-format';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';
 
@@ -35,7 +35,7 @@ export default function DepositSuccessPage() {
       title={t('deposit.title')}
       text={t('deposit.successText')}
       details={[
-        [t('deposit.amount'), `${formatAmount(record.amount, record.currency)} ${record.currency}`],
+        [t('deposit.amount'), formatMoneyText(record.amount, record.currency)],
         [t('deposit.chain'), record.chain],
       ]}
       follow={{ label: t('deposit.viewRecords'), to: MONEY_ROUTES.records }}

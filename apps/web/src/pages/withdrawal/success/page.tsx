@@ -6,7 +6,7 @@ import { useWithdrawal } from '../../../features/money/api/money-queries';
 import { shortText } from '../../../features/money/components/record-items';
 import { ResultPage } from '../../../features/money/components/result-page';
 import { MONEY_ROUTES, parseId, passedRecord, withQuery } from '../../../features/money/routes';
-import { formatAmount } from '../../../ui/amount-format';
+import { formatMoneyText } from '../../../ui/amount-format';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';
 
@@ -38,10 +38,7 @@ export default function WithdrawSuccessPage() {
       title={t('withdraw.title')}
       text={t('withdraw.successText')}
       details={[
-        [
-          t('withdraw.amount'),
-          `${formatAmount(record.amount, record.currency)} ${record.currency}`,
-        ],
+        [t('withdraw.amount'), formatMoneyText(record.amount, record.currency)],
         [t('withdraw.chain'), record.chain],
         [
           t('withdraw.details.address'),
