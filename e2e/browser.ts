@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, type TestContext } from 'vitest';
 
 export const VIEWPORT = { width: 360, height: 740 };
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
@@ -83,6 +83,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
     .catch(() => undefined);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** An afterEach hook: a failed test leaves a picture, failed-<prefix><test name>.png. */
+export function screenshotOnFailure(page: () => Page, prefix = '') {
+  return async (test: TestContext): Promise<void> => {
+    if (test.task.result?.state === 'fail')
+      await screenshot(page(), `failed-${prefix}${test.task.name.replace(/\W+/g, '-')}`);
+  };
 }
 
 interface OutboxMessage {

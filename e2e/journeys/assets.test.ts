@@ -1,38 +1,32 @@
 import { assetsCalls, type UserMoney } from '@tidemark/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, registerTrader } from '../api';
+import { api } from '../api';
 import {
   expectToast,
-  launchBrowser,
   newPhone,
   open,
   screenshot,
+  screenshotOnFailure,
   settle,
   type Theme,
 } from '../browser';
+import { openTraderPhone } from '../journey';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
-const transferKeys: string[] = [];
+let transferKeys: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  // Registered through the API: the journey is about their money, not sign-up.
-  ({ token } = await registerTrader('assets', 'Ledger2026'));
-  context = await newPhone(browser, { token });
-  page = await context.newPage();
-  page.on('request', (request) => {
-    if (request.url().includes(assetsCalls.transferUserMoney.path))
-      transferKeys.push(request.headers()['idempotency-key'] ?? '');
-  });
+  ({
+    browser,
+    page,
+    token,
+    keys: transferKeys,
+  } = await openTraderPhone('assets', 'Ledger2026', [assetsCalls.transferUserMoney.path]));
 });
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail')
-    await screenshot(page, `failed-${test.task.name.replace(/\W+/g, '-')}`);
-});
+afterEach(screenshotOnFailure(() => page));
 afterAll(() => browser.close());
 
 const total = () => page.locator('.assets-summary__total').innerText();

@@ -1,16 +1,24 @@
-import { assetsCalls, optionsCalls } from '@tidemark/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  assetsCalls,
+  displayDecimal,
+  formatMoney,
+  mulMoney,
+  optionsCalls,
+  parseMoney,
+} from '@tidemark/contract';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, registerTrader } from '../api';
+import { api } from '../api';
 import {
   expectToast,
-  launchBrowser,
   newPhone,
   open,
   screenshot,
+  screenshotOnFailure,
   settle,
   type Theme,
 } from '../browser';
+import { openTraderPhone } from '../journey';
 
 /**
  * Option delivery on the options tab, as a new trader of the demo book: USDT moved to the
@@ -20,35 +28,29 @@ import {
  */
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
-const placeKeys: string[] = [];
-const errors: string[] = [];
+let placeKeys: string[];
+let errors: string[];
 
 const SYMBOL = 'BTC/USDT';
 const TRADE = `/pages/futures/encryption?symbol=${encodeURIComponent(SYMBOL)}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ token } = await registerTrader('options', 'Options2026x'));
+  ({
+    browser,
+    page,
+    token,
+    errors,
+    keys: placeKeys,
+  } = await openTraderPhone('options', 'Options2026x', [optionsCalls.insertCurrencyOrder.path]));
   await api(
     assetsCalls.transferUserMoney,
     { from: 'coin', to: 'contract', currency: 'USDT', amount: '1000' },
     token,
   );
-  context = await newPhone(browser, { token });
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('request', (request) => {
-    if (request.url().includes(optionsCalls.insertCurrencyOrder.path))
-      placeKeys.push(request.headers()['idempotency-key'] ?? '');
-  });
 });
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail')
-    await screenshot(page, `failed-options-${test.task.name.replace(/\W+/g, '-')}`);
-});
+afterEach(screenshotOnFailure(() => page, 'options-'));
 afterAll(() => browser.close());
 
 async function buy(direction: 'long' | 'short', stake: string): Promise<void> {
@@ -81,13 +83,15 @@ describe('options: long and short on the shortest period', () => {
     await page.locator('.option-buy--long').click();
     const sheet = page.locator('.option-sheet');
     await sheet.waitFor({ state: 'visible' });
-    const win = 10 * (1 + Number(shortest.returnRate));
-    const loss = 10 * Number(shortest.lossRate);
+    // A win pays the stake and its return rounded for the trader; a loss forfeits stake x rate.
+    const stake = parseMoney('10');
+    const win = stake + mulMoney(stake, parseMoney(shortest.returnRate), 'up');
+    const loss = mulMoney(stake, parseMoney(shortest.lossRate), 'down');
     await expect(sheet.locator('[data-field="win"] .num').innerText()).resolves.toContain(
-      win.toFixed(2),
+      displayDecimal(formatMoney(win), 2),
     );
     await expect(sheet.locator('[data-field="loss"] .num').innerText()).resolves.toContain(
-      loss.toFixed(2),
+      displayDecimal(formatMoney(loss), 2),
     );
     await expect(sheet.locator('[data-field="tie"] .num').innerText()).resolves.toContain('10.00');
     await page.locator('.option-sheet .adm-button').first().click();
@@ -220,7 +224,7 @@ describe('options: long and short on the shortest period', () => {
     const waiting = list.filter((o) => o.status === 'scheduled');
     expect(waiting).toHaveLength(1);
     // 10 or 11, whichever was topped up, plus 5.
-    expect([15, 16]).toContain(Number(waiting[0]!.amount));
+    expect([parseMoney('15'), parseMoney('16')]).toContain(parseMoney(waiting[0]!.amount));
     expect(errors).toEqual([]);
   });
 });

@@ -7,19 +7,20 @@ import {
   spotCalls,
   type CallOutput,
 } from '@tidemark/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, registerTrader } from '../api';
+import { api } from '../api';
 import {
   expectToast,
-  launchBrowser,
   newPhone,
   open,
   screenshot,
+  screenshotOnFailure,
   settle,
   VIEWPORT,
   type Theme,
 } from '../browser';
+import { openTraderPhone } from '../journey';
 
 /**
  * Spot trading on the coin tab, as a new trader: a limit buy that rests and is cancelled, a market
@@ -29,30 +30,26 @@ import {
  */
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let token: string;
-const orderKeys: string[] = [];
-const errors: string[] = [];
+let orderKeys: string[];
+let errors: string[];
 
 const TRADE = '/pages/trade/index?symbol=BTC%2FUSDT';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ token } = await registerTrader('spot', 'Spot2026x'));
-  context = await newPhone(browser, { token });
-  page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('request', (request) => {
-    const url = request.url();
-    if (url.includes(spotCalls.insertCoinOrder.path) || url.includes(spotCalls.sellCoinOrder.path))
-      orderKeys.push(request.headers()['idempotency-key'] ?? '');
-  });
+  ({
+    browser,
+    page,
+    token,
+    errors,
+    keys: orderKeys,
+  } = await openTraderPhone('spot', 'Spot2026x', [
+    spotCalls.insertCoinOrder.path,
+    spotCalls.sellCoinOrder.path,
+  ]));
 });
-afterEach(async (test) => {
-  if (test.task.result?.state === 'fail')
-    await screenshot(page, `failed-spot-${test.task.name.replace(/\W+/g, '-')}`);
-});
+afterEach(screenshotOnFailure(() => page, 'spot-'));
 afterAll(() => browser.close());
 
 const form = () => page.locator('.order-form');
