@@ -1,3 +1,4 @@
+import { parseMoney } from '@tidemark/contract/rules';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -22,11 +23,7 @@ function show(option: Partial<PendingOption> & { lossRate: string }) {
     seconds: 60,
     returnRate,
     scheduled: false,
-    figures: stakeFigures(
-      100n * U,
-      BigInt(Math.round(Number(returnRate) * 1e8)),
-      BigInt(Math.round(Number(option.lossRate) * 1e8)),
-    ),
+    figures: stakeFigures(100n * U, parseMoney(returnRate), parseMoney(option.lossRate)),
     ...option,
   };
   render(<OptionConfirmSheet option={pending} busy={false} {...handlers} />, {

@@ -18,7 +18,7 @@ import { useOptionTerms, usePeriods } from '../../../features/options/api/option
 import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
 import { OptionConfirmSheet } from '../../../features/options/components/option-confirm-sheet';
 import { PeriodName } from '../../../features/options/components/period-name';
-import { formatPercent } from '../../../features/options/option-math';
+import { checkStake, formatPercent } from '../../../features/options/option-math';
 import { OPTIONS_TRADE_PATH } from '../../../features/options/paths';
 import '../../../features/options/options.css';
 import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
@@ -97,15 +97,7 @@ export default function OptionsTradePage() {
   const balance = money.data?.wallets.contract.find((w) => w.currency === 'USDT')?.available;
   const buy = useBuyOption({ symbol, period, amount, scheduled, mode }, setPlaced);
 
-  const quick = period
-    ? QUICK_STAKES.filter((v) => {
-        const n = Number(v);
-        return (
-          n >= Number(period.minAmount) &&
-          (Number(period.maxAmount) <= 0 || n <= Number(period.maxAmount))
-        );
-      })
-    : [];
+  const quick = period ? QUICK_STAKES.filter((v) => checkStake(v, period).ok) : [];
 
   return (
     <div className="option-trade" data-symbol={symbol}>
