@@ -90,15 +90,22 @@ describe('countdown', () => {
 });
 
 describe('labels', () => {
-  it('formats rates as percentages', () => {
+  it('formats rates as exact percentages', () => {
     expect(formatPercent('0.85000000')).toBe('85%');
     expect(formatPercent('0.125')).toBe('12.5%');
     expect(formatPercent('1')).toBe('100%');
+    expect(formatPercent('1.00000000')).toBe('100%');
+    expect(formatPercent('0.12345678')).toBe('12.345678%');
+    expect(formatPercent('0.00000000')).toBe('0%');
+    expect(formatPercent('nope')).toBe('nope');
   });
   it('names periods by their natural unit', () => {
     expect(periodLabel(60)).toEqual({ value: 60, unit: 's' });
+    expect(periodLabel(90)).toEqual({ value: 90, unit: 's' });
     expect(periodLabel(300)).toEqual({ value: 5, unit: 'min' });
     expect(periodLabel(3600)).toEqual({ value: 1, unit: 'h' });
+    expect(periodLabel(7_200)).toEqual({ value: 2, unit: 'h' });
     expect(periodLabel(86400)).toEqual({ value: 1, unit: 'd' });
+    expect(periodLabel(604_800)).toEqual({ value: 7, unit: 'd' });
   });
 });

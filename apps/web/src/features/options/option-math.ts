@@ -4,7 +4,7 @@ import {
   type OptionOutcome,
   type OptionPeriod,
 } from '@tidemark/contract';
-import { formatMoney, mulMoney, tryParseMoney } from '@tidemark/contract/rules';
+import { formatMoney, tryParseMoney } from '@tidemark/contract/rules';
 
 /**
  * The arithmetic the option pages show, pure: the sheet's figures before an order goes, the live
@@ -70,15 +70,14 @@ export function checkStake(
   return { ok: true, stake, amount: formatMoney(stake) };
 }
 
-/** A rate "0.85000000" as "85%" (up to two decimals, trailing zeros cut). */
+/**
+ * A rate ("0.85000000") as a percentage ("85%"), exactly: bigint units, trailing zeros cut, never
+ * rounded (a loss rate shown lower than it is would be a promise settlement does not keep).
+ */
 export function formatPercent(rate: string): string {
   const units = tryParseMoney(rate);
-  if (units === null) return '--';
-  const hundredths = mulMoney(units, 10_000n * 100_000_000n, 'down') / 100_000_000n;
-  const whole = hundredths / 100n;
-  const rest = (hundredths < 0n ? -hundredths : hundredths) % 100n;
-  const fraction = rest === 0n ? '' : `.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
-  return `${whole}${fraction}%`;
+  if (units === null) return rate;
+  return `${formatMoney(units * 100n).replace(/\.?0+$/, '')}%`;
 }
 
 export interface Estimate {

@@ -1,7 +1,8 @@
 import type { OptionPeriod } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../../ui/amount-format';
-import { periodParts, ratePercent } from '../format';
+import { PeriodName } from '../../components/period-name';
+import { formatPercent } from '../../option-math';
 
 /** A product's periods with the terms of orders placed now, as the server answers them. */
 export function PeriodTable({ periods }: { periods: readonly OptionPeriod[] }) {
@@ -17,19 +18,18 @@ export function PeriodTable({ periods }: { periods: readonly OptionPeriod[] }) {
         </tr>
       </thead>
       <tbody>
-        {periods.map((p) => {
-          const { count, unit } = periodParts(p.seconds);
-          return (
-            <tr key={p.id}>
-              <td className="num">{t(`optionsPublic.info.unit.${unit}`, { count })}</td>
-              <td className="num verify-outcome--win">{ratePercent(p.returnRate)}</td>
-              <td className="num">{ratePercent(p.lossRate)}</td>
-              <td className="num">
-                {formatUsdt(p.minAmount)}–{formatUsdt(p.maxAmount)}
-              </td>
-            </tr>
-          );
-        })}
+        {periods.map((p) => (
+          <tr key={p.id}>
+            <td>
+              <PeriodName seconds={p.seconds} />
+            </td>
+            <td className="num verify-outcome--win">{formatPercent(p.returnRate)}</td>
+            <td className="num">{formatPercent(p.lossRate)}</td>
+            <td className="num">
+              {formatUsdt(p.minAmount)}–{formatUsdt(p.maxAmount)}
+            </td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

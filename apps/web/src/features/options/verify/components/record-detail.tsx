@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../../ui/amount-format';
 import type { RecordCheck } from '../chain';
-import { ratePercent } from '../format';
+import { formatPercent } from '../../option-math';
 import { ProblemList } from './problem-list';
 
 interface RecordDetailProps {
@@ -109,17 +109,17 @@ export function RecordDetail({ record, ticks, check, dateFormat }: RecordDetailP
           <span className="num">{record.orderId}</span>
         </Row>
         <Row label={f('symbol')}>
-          <span className="num">{record.symbol}</span> · {t(`optionsPublic.book.${record.book}`)}
+          <span className="num">{record.symbol}</span> · {t(`optionsTrade.details.books.${record.book}`)}
         </Row>
-        <Row label={f('direction')}>{t(`optionsPublic.direction.${record.direction}`)}</Row>
+        <Row label={f('direction')}>{t(`optionsTrade.directions.${record.direction}`)}</Row>
         <Row label={f('stake')}>
           <span className="num">{formatUsdt(record.stake)} USDT</span>
         </Row>
         <Row label={f('returnRate')}>
-          <span className="num">{ratePercent(record.returnRate)}</span>
+          <span className="num">{formatPercent(record.returnRate)}</span>
         </Row>
         <Row label={f('lossRate')}>
-          <span className="num">{ratePercent(record.lossRate)}</span>
+          <span className="num">{formatPercent(record.lossRate)}</span>
         </Row>
         <Row label={f('strike')}>{tick(record.strike)}</Row>
         <Row label={f('expiry')}>

@@ -26,9 +26,9 @@ export function RecordItem({ record, holds, dateFormat, onOpen }: RecordItemProp
           <span className="num">#{record.seq}</span>
           <span className="num">{record.symbol}</span>
           <span className={`verify-dir verify-dir--${record.direction}`}>
-            {t(`optionsPublic.direction.${record.direction}`)}
+            {t(`optionsTrade.directions.${record.direction}`)}
           </span>
-          <span className="muted">{t(`optionsPublic.book.${record.book}`)}</span>
+          <span className="muted">{t(`optionsTrade.details.books.${record.book}`)}</span>
           <span className="verify-record__state">
             {holds === undefined ? null : holds ? (
               <CheckCircleFill className="verify-ok" aria-label={t('optionsPublic.verify.holds')} />
