@@ -15,7 +15,7 @@ describe('depthCurve', () => {
         ['103', '4'],
       ],
     });
-    expect(curve.mid).toBe(100);
+    expect(curve.mid).toBe('100.00000000');
     expect(curve.bids).toEqual([
       { price: 97, total: 6 },
       { price: 98, total: 3 },
@@ -42,6 +42,18 @@ describe('depthCurve', () => {
     });
     expect(curve.bids.map((p) => p.price)).toEqual([99]);
     expect(curve.asks.map((p) => p.price)).toEqual([101, 105]);
+  });
+
+  it('gives the mid price exactly, in wire decimals', () => {
+    const curve = depthCurve({
+      bids: [['0.10000000', '1']],
+      asks: [['0.20000000', '1']],
+    });
+    // In floats, (0.1 + 0.2) / 2 is 0.15000000000000002.
+    expect(curve.mid).toBe('0.15000000');
+    expect(depthCurve({ bids: [['0.00000001', '1']], asks: [['0.00000002', '1']] }).mid).toBe(
+      '0.00000001',
+    );
   });
 
   it('sorts levels that arrive out of order and drops empty or unreadable ones', () => {

@@ -8,10 +8,11 @@ import {
   type IChartApiBase,
   type ISeriesApi,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDepth } from '../../api/depth';
 import { depthCurve, type DepthPoint } from '../../depth-curve';
+import { formatPrice } from '../../format';
 import { usePalette, withAlpha } from '../../hooks/use-palette';
 import { ChartAttribution } from './chart-attribution';
 import { chartTheme } from './chart-theme';
@@ -97,15 +98,15 @@ export default function DepthChart({ symbol, book, pricePlaces, quantityPlaces }
     });
   }, [palette, pricePlaces, quantityPlaces]);
 
-  const curve = depth.data ? depthCurve(depth.data) : null;
+  // A frame is a new depth object: the curve is worked out once per frame, not once per render.
+  const curve = useMemo(() => (depth.data ? depthCurve(depth.data) : null), [depth.data]);
   useEffect(() => {
     if (!curve) return;
     bids.current?.setData(points(curve.bids));
     asks.current?.setData(points(curve.asks));
     chart.current?.timeScale().fitContent();
-    // A new frame is a new depth object; the curve is derived from it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [depth.data, pricePlaces]);
+    // pricePlaces: a new precision makes a new chart, which needs the curve drawn again.
+  }, [curve, pricePlaces]);
 
   const empty = curve !== null && curve.bids.length === 0 && curve.asks.length === 0;
   return (
@@ -122,8 +123,7 @@ export default function DepthChart({ symbol, book, pricePlaces, quantityPlaces }
           <span className="depth-chart__key depth-chart__key--bid">{t('chart.bids')}</span>
           {curve && curve.mid !== null ? (
             <span>
-              {t('chart.mid')}{' '}
-              <span className="num">{groupThousands(curve.mid.toFixed(pricePlaces))}</span>
+              {t('chart.mid')} <span className="num">{formatPrice(curve.mid, pricePlaces)}</span>
             </span>
           ) : null}
           <span className="depth-chart__key depth-chart__key--ask">{t('chart.asks')}</span>
