@@ -30,35 +30,42 @@ const GAP_WIDENING = 0.06;
 /** Weights and distances are turned into fixed-point with this many steps per unit. */
 const SCALE = 1_000_000;
 
+/** One side's levels, drawn: distances from the reference in basis points, and size weights. */
+interface SideDraw {
+  bps: Float64Array;
+  weights: Float64Array;
+  totalWeight: number;
+}
+
 /**
- * One side's levels: distances from the reference (in 1e-8 of it) and values (in units of USDT).
  * The touch is half the spread away; each next level a jittered, slowly widening step further.
- * Sizes grow with distance, with log-normal noise, and are scaled so the side is worth
+ * Sizes grow with distance, with log-normal noise; quoteLadder scales them so the side is worth
  * layers x layerUsdt like an even ladder: the inventory the market maker keeps covers it as before.
  */
-function side(config: LadderConfig, random: Random): { distance: bigint; value: bigint }[] {
+function drawSide(config: LadderConfig, random: Random): SideDraw {
   const { spreadBps, stepBps, layers } = config;
-  const layerQuote = parseMoney(config.layerUsdt);
-  const weights: number[] = [];
-  const distances: number[] = [];
-  let bps = spreadBps / 2;
+  const bps = new Float64Array(layers);
+  const weights = new Float64Array(layers);
+  let distance = spreadBps / 2;
+  let totalWeight = 0;
   for (let i = 0; i < layers; i++) {
     if (i > 0) {
       const jitter = 1 - GAP_JITTER + 2 * GAP_JITTER * random.next();
-      bps += stepBps * jitter * (1 + GAP_WIDENING * (i - 1));
+      distance += stepBps * jitter * (1 + GAP_WIDENING * (i - 1));
     }
-    distances.push(bps);
-    weights.push((1 + SIZE_GROWTH * i) * random.lognormal(SIZE_NOISE));
+    bps[i] = distance;
+    weights[i] = (1 + SIZE_GROWTH * i) * random.lognormal(SIZE_NOISE);
+    totalWeight += weights[i]!;
   }
-  const total = weights.reduce((a, b) => a + b, 0);
-  return distances.map((d, i) => ({
-    // 1 bp = 10,000 of 1e-8.
-    distance: BigInt(Math.round(d * 10_000)),
-    value:
-      (layerQuote * BigInt(layers) * BigInt(Math.round((weights[i]! / total) * SCALE))) /
-      BigInt(SCALE),
-  }));
+  return { bps, weights, totalWeight };
 }
+
+/** A level's distance from the reference, in 1e-8 of it (1 bp = 10,000 of those). */
+const distanceOf = (side: SideDraw, i: number) => BigInt(Math.round(side.bps[i]! * 10_000));
+
+/** A level's value in units of USDT: its share of what the whole side is worth. */
+const valueOf = (side: SideDraw, i: number, sideValue: bigint) =>
+  (sideValue * BigInt(Math.round((side.weights[i]! / side.totalWeight) * SCALE))) / BigInt(SCALE);
 
 /**
  * The market maker's quotes around a reference price, drawn from `random` (seeded, so the same
@@ -73,31 +80,30 @@ export function quoteLadder(
   config: LadderConfig,
   random: Random,
 ): Quote[] {
-  const bids = side(config, random);
-  const asks = side(config, random);
+  const bids = drawSide(config, random);
+  const asks = drawSide(config, random);
+  const sideValue = parseMoney(config.layerUsdt) * BigInt(config.layers);
   const quotes: Quote[] = [];
   let base = inventory.base;
   let quote = inventory.quote;
   for (let i = 0; i < config.layers; i++) {
-    const bidLevel = bids[i]!;
     const bid = roundMoney(
-      (reference * (100_000_000n - bidLevel.distance)) / 100_000_000n,
+      (reference * (100_000_000n - distanceOf(bids, i))) / 100_000_000n,
       rules.pricePrecision,
       'down',
     );
-    const bidQuantity = bid > 0n ? quantityFor(rules, bidLevel.value, bid) : 0n;
+    const bidQuantity = bid > 0n ? quantityFor(rules, valueOf(bids, i, sideValue), bid) : 0n;
     const bidCost = mulMoney(bidQuantity, bid, 'up');
     if (bid > 0n && bidQuantity > 0n && bidCost <= quote) {
       quotes.push({ side: 'buy', price: bid, quantity: bidQuantity });
       quote -= bidCost;
     }
-    const askLevel = asks[i]!;
     const ask = roundMoney(
-      (reference * (100_000_000n + askLevel.distance)) / 100_000_000n,
+      (reference * (100_000_000n + distanceOf(asks, i))) / 100_000_000n,
       rules.pricePrecision,
       'up',
     );
-    const askQuantity = quantityFor(rules, askLevel.value, ask);
+    const askQuantity = quantityFor(rules, valueOf(asks, i, sideValue), ask);
     if (askQuantity > 0n && askQuantity <= base) {
       quotes.push({ side: 'sell', price: ask, quantity: askQuantity });
       base -= askQuantity;

@@ -60,8 +60,9 @@ export class MarketMaker {
     if (this.running) return;
     this.running = true;
     try {
+      const symbols = this.exchange.symbols();
       for (const book of BOOKS) {
-        for (const symbol of this.exchange.symbols()) await this.refresh(book, symbol);
+        for (const [pair, symbol] of symbols.entries()) await this.refresh(book, symbol, pair);
       }
     } catch (error) {
       this.app.log.error({ err: error }, 'market maker refresh failed');
@@ -70,15 +71,19 @@ export class MarketMaker {
     }
   }
 
-  private async refresh(book: Book, symbol: string): Promise<void> {
+  /** `pair` is the symbol's place among the exchange's pairs, for its ladders' random stream. */
+  private async refresh(book: Book, symbol: string, pair: number): Promise<void> {
     const reference = this.app.market.lastPrice(symbol);
     if (reference === undefined) return;
     const rules = this.exchange.rulesOf(symbol);
     const key = `${book}|${symbol}`;
     const current = this.quotes.get(key);
     const stepUnits = (reference * BigInt(this.config.stepBps)) / 20_000n;
-    const live = current?.ids.filter((id) => this.exchange.marketMakerOrders.has(id)).length ?? 0;
-    if (current && live === current.ids.length && abs(reference - current.reference) < stepUnits)
+    if (
+      current &&
+      abs(reference - current.reference) < stepUnits &&
+      current.ids.every((id) => this.exchange.marketMakerOrders.has(id))
+    )
       return;
 
     const engine = this.exchange.book(book, symbol);
@@ -88,7 +93,7 @@ export class MarketMaker {
     const random = new Random(
       this.app.config.market.seed,
       LADDER_STREAM,
-      this.exchange.symbols().indexOf(symbol),
+      pair,
       BOOKS.indexOf(book),
       Number(reference),
     );
