@@ -217,8 +217,14 @@ export interface UploadConfig {
 }
 
 export interface MarketConfig {
-  /** Seed of the simulated feed: the same seed and start give the same prices. */
+  /** Seed of the simulated history: the same seed and start give the same candles. */
   seed: number;
+  /**
+   * Live prints from the seed too, so that two runs print alike: for tests that compare runs, and
+   * never read from the environment. Otherwise (the server) they come from secure randomness, and
+   * nobody who knows the seed can foresee a price an option settles on.
+   */
+  seededLive?: boolean;
   /** How often the simulated feed ticks. */
   tickMs: number;
   /** Days of one-minute history back-filled on first start (tests use less). */

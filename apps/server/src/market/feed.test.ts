@@ -57,7 +57,7 @@ interface Frame {
 }
 
 /** A market on a hand-moved clock; the bus serialises like the hub does. */
-function marketOn(database: DatabaseHandle, start: number, seed = 99) {
+function marketOn(database: DatabaseHandle, start: number, seed = 99, seededLive = true) {
   const clock = { time: start, now: () => clock.time };
   const frames: Frame[] = [];
   const bus = {
@@ -66,7 +66,7 @@ function marketOn(database: DatabaseHandle, start: number, seed = 99) {
   };
   const log = { info: () => {}, warn: () => {}, error: () => {} };
   // A tick interval of a minute: the tests step the feed themselves.
-  const config = { seed, tickMs: 60_000, historyDays: 0.25 };
+  const config = { seed, tickMs: 60_000, historyDays: 0.25, seededLive };
   const market = new SimulatedMarket({ database, clock, bus, config, log });
   /** Moves the clock in 250 ms ticks. */
   const advance = (ms: number) => {
@@ -86,10 +86,10 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.drop();
 });
 
-async function started(start = NOW, seed = 99) {
+async function started(start = NOW, seed = 99, seededLive = true) {
   const db = await freshDatabase();
   opened.push(db);
-  const feed = marketOn(db.handle, start, seed);
+  const feed = marketOn(db.handle, start, seed, seededLive);
   await feed.market.start();
   stops.push(() => feed.market.stop());
   return { ...feed, db: db.handle };
@@ -148,6 +148,20 @@ describe('first start', () => {
     expect(await b.market.candles('BTC/USDT', '1min', 3)).toEqual(
       await a.market.candles('BTC/USDT', '1min', 3),
     );
+  });
+
+  it('prints live prices no seed foretells, on the same history (as the server runs it)', async () => {
+    const a = await started(NOW, 99, false);
+    const b = await started(NOW, 99, false);
+    // Every candle but the live one (its first tick makes up the open minute already gone).
+    const history = async (m: SimulatedMarket) =>
+      (await m.candles('SOL/USDT', '1min', 1000)).slice(0, -1);
+    expect((await history(b.market)).length).toBeGreaterThan(300);
+    expect(await history(b.market)).toEqual(await history(a.market));
+    a.advance(5_000);
+    b.advance(5_000);
+    const last = (m: SimulatedMarket) => m.products().map((p) => m.lastPrice(p.symbol));
+    expect(last(b.market)).not.toEqual(last(a.market));
   });
 });
 

@@ -122,7 +122,13 @@ export class SimulatedMarket implements Market, PrintSink {
     this.simulator =
       feed.kind === 'scripted'
         ? new ScriptedFeed(this.coins, readFeedScript(feed.script), now, startPrices)
-        : new FeedSimulator(this.coins, deps.config.seed, now, startPrices);
+        : new FeedSimulator(
+            this.coins,
+            deps.config.seed,
+            now,
+            startPrices,
+            deps.config.seededLive ? 'seeded' : 'unpredictable',
+          );
     this.tickLog = new TickLog(deps.database, deps.log);
     this.optionStates = this.states.filter((s) => s.coin.product.options);
     this.publishEvery = Math.max(1, Math.round(PUBLISH_MS / deps.config.tickMs));

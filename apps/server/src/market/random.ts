@@ -1,6 +1,9 @@
+import { randomFillSync } from 'node:crypto';
+
 /**
  * Seeded randomness for the simulated feed. Never Math.random: the same seed and start must give the
- * same prices, in tests and between two servers configured alike.
+ * same history, in tests and between two servers configured alike. The live prints, which options
+ * settle on, draw from Random.unpredictable() instead (simulator.ts).
  */
 
 /** murmur3's 32-bit finaliser: spreads every input bit over the whole word. */
@@ -58,6 +61,20 @@ export class Random {
     this.b = next();
     this.c = next();
     this.d = next() | 1;
+  }
+
+  /**
+   * A stream whose whole 128-bit state comes from the operating system's secure randomness: no
+   * seed, setting or earlier output names it, so nobody (who knows the seed or not) can foresee it.
+   */
+  static unpredictable(): Random {
+    const random = new Random(0);
+    const state = randomFillSync(new Uint32Array(4));
+    random.a = state[0]!;
+    random.b = state[1]!;
+    random.c = state[2]!;
+    random.d = state[3]! | 1;
+    return random;
   }
 
   uint32(): number {

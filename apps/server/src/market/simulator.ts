@@ -26,12 +26,15 @@ const PRINT_SIZE_SIGMA = 0.8;
 
 /**
  * The live feed: geometric Brownian motion of every coin's price, stepped by the caller (no timers
- * here), so the same seed, start and step times always give the same prints.
+ * here). Seeded (`live` 'seeded'), the same seed, start and step times always give the same prints;
+ * the server runs it 'unpredictable': the seed is public (a default in the README, or an operator's
+ * setting), and options settle on these prints, so no one may be able to compute the next one.
  *
  * The log price moves by sigma * sqrt(dt) * Z with no drift but the weak pull towards the
- * configured price (REVERSION_PER_YEAR): a demo left running for months keeps realistic levels. Each step is split into 1 to 3
- * prints, the price moving between them; a print above the previous one is a buyer's, below a
- * seller's. Sizes are scaled so a day's prints add up to the coin's configured daily volume.
+ * configured price (REVERSION_PER_YEAR): a demo left running for months keeps realistic levels.
+ * Each step is split into 1 to 3 prints, the price moving between them; a print above the previous
+ * one is a buyer's, below a seller's. Sizes are scaled so a day's prints add up to the coin's
+ * configured daily volume.
  */
 export class FeedSimulator {
   private readonly logPrice: Float64Array;
@@ -48,6 +51,7 @@ export class FeedSimulator {
     private readonly seed: number,
     start: number,
     prices: readonly bigint[],
+    private readonly live: 'seeded' | 'unpredictable' = 'seeded',
   ) {
     this.now = start;
     this.logPrice = new Float64Array(coins.length);
@@ -69,8 +73,9 @@ export class FeedSimulator {
   }
 
   /**
-   * Continues from known prices at `time` (after a gap was filled minute by minute). The random
-   * streams are re-seeded from the time, so the continuation is as reproducible as a fresh start.
+   * Continues from known prices at `time` (after a gap was filled minute by minute). Seeded, the
+   * random streams are re-seeded from the time, so the continuation is as reproducible as a fresh
+   * start; unpredictable, they are drawn afresh.
    */
   rebase(time: number, prices: readonly bigint[]): void {
     this.now = time;
@@ -78,7 +83,10 @@ export class FeedSimulator {
       const price = prices[i] ?? 0n;
       this.last[i] = price;
       this.logPrice[i] = Math.log(unitsToNumber(price));
-      this.random[i] = new Random(this.seed, this.coins[i]!.index, STREAM.live, time);
+      this.random[i] =
+        this.live === 'seeded'
+          ? new Random(this.seed, this.coins[i]!.index, STREAM.live, time)
+          : Random.unpredictable();
     }
   }
 
