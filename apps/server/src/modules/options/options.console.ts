@@ -6,8 +6,6 @@ import {
   QUOTE_CURRENCY,
   type AccountMode,
   type OptionDirection,
-  type OptionKind,
-  type OptionOutcome,
   type OptionStatus,
 } from '@tidemark/contract';
 import { isUniqueViolation } from '../../db/database';
@@ -78,10 +76,10 @@ export async function setProduct(
   actor: Actor,
   input: { symbol: string; enabled: boolean },
 ) {
-  await productOrRefuse(app, input.symbol);
   const now = BigInt(app.clock.now());
   await app.writer.run(async (trx) => {
     const before = await repo.product(trx, input.symbol);
+    if (!before) throw new DomainError('notFound');
     await trx
       .updateTable('option_products')
       .set({ enabled: input.enabled ? 1n : 0n, updated_at: now })
@@ -91,7 +89,7 @@ export async function setProduct(
       action: 'option.product',
       targetType: 'option',
       targetId: input.symbol,
-      before: { enabled: before?.enabled === 1n },
+      before: { enabled: before.enabled === 1n },
       after: { enabled: input.enabled },
     });
   });
@@ -232,7 +230,7 @@ export async function setRestricted(app: AppContext, actor: Actor, input: { coun
 }
 
 export async function exposure(app: AppContext) {
-  const [stakes, open] = await Promise.all([repo.openBySymbol(app.db), repo.openRates(app.db)]);
+  const open = await repo.openStakes(app.db);
   const rows = new Map<
     string,
     {
@@ -244,23 +242,26 @@ export async function exposure(app: AppContext) {
       worst: bigint;
     }
   >();
-  const rowOf = (symbol: string, book: string) => {
-    const key = `${book}|${symbol}`;
+  for (const o of open) {
+    const key = `${o.book}|${o.symbol}`;
     let row = rows.get(key);
     if (!row) {
-      row = { symbol, book: book as AccountMode, openOrders: 0, long: 0n, short: 0n, worst: 0n };
+      row = {
+        symbol: o.symbol,
+        book: o.book as AccountMode,
+        openOrders: 0,
+        long: 0n,
+        short: 0n,
+        worst: 0n,
+      };
       rows.set(key, row);
     }
-    return row;
-  };
-  for (const s of stakes) {
-    const row = rowOf(s.symbol, s.book);
-    row.openOrders += Number(s.n);
-    if ((s.direction as OptionDirection) === 'long') row.long += BigInt(s.stake ?? 0n);
-    else row.short += BigInt(s.stake ?? 0n);
+    const stake = BigInt(o.stake);
+    row.openOrders += 1;
+    if ((o.direction as OptionDirection) === 'long') row.long += stake;
+    else row.short += stake;
+    row.worst += worstPayout(stake, BigInt(o.return_rate));
   }
-  for (const o of open)
-    rowOf(o.symbol, o.book).worst += worstPayout(BigInt(o.stake), BigInt(o.return_rate));
   const books = [];
   for (const book of ['real', 'demo'] as const) {
     const pool = (await systemBalances(app.db, book, 'options_pool')).get(CURRENCY) ?? 0n;
@@ -368,7 +369,7 @@ export async function orders(
         id: o.id,
         userId: Number(row.user_id),
         book: o.mode,
-        kind: o.kind as OptionKind,
+        kind: o.kind,
         symbol: o.symbol,
         direction: o.direction,
         amount: o.amount,
@@ -380,7 +381,7 @@ export async function orders(
         settleTime: o.settleTime,
         strike: o.strike,
         settle: o.settle,
-        outcome: o.outcome as OptionOutcome | null,
+        outcome: o.outcome,
         payout: o.payout,
         recordSeq: o.recordSeq,
         createdAt: o.createdAt,

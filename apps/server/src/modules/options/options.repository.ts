@@ -328,25 +328,11 @@ export async function insertSalt(db: Executor, userId: bigint, salt: string): Pr
 
 // --- console reads -----------------------------------------------------------------------------------
 
-export function openBySymbol(db: Executor) {
+/** The open orders' stakes and terms: the console's exposure by symbol. */
+export function openStakes(db: Executor) {
   return db
     .selectFrom('option_orders')
-    .select((eb) => [
-      'symbol',
-      'book',
-      'direction',
-      eb.fn.countAll().as('n'),
-      eb.fn.sum<bigint>('stake').as('stake'),
-    ])
-    .where('status', 'in', [...OPEN_STATUSES])
-    .groupBy(['symbol', 'book', 'direction'])
-    .execute();
-}
-
-export function openRates(db: Executor) {
-  return db
-    .selectFrom('option_orders')
-    .select(['symbol', 'book', 'stake', 'return_rate'])
+    .select(['symbol', 'book', 'direction', 'stake', 'return_rate'])
     .where('status', 'in', [...OPEN_STATUSES])
     .execute();
 }
