@@ -1,6 +1,7 @@
 import {
   allConsoleCalls,
   optionsCalls as c,
+  parseMoney,
   optionsConsoleCalls as oc,
   type ConsoleCallDef,
 } from '@tidemark/contract';
@@ -117,6 +118,7 @@ describe('option terms in the console', () => {
   });
 
   it('closes a symbol for new orders, and sets the restricted countries', async () => {
+    const id = await periodId(server, 'SOL/USDT', 60);
     await consoleCall(
       server,
       oc.setOptionProduct,
@@ -124,18 +126,25 @@ describe('option terms in the console', () => {
       { token: admin },
     );
     const trader = await optionTrader(server);
-    const id = await periodId(server, 'ETH/USDT', 60);
     expect(
       (await server.call(c.findH5ProductPeriodsPage, { symbol: 'SOL/USDT' })).data.list,
     ).toEqual([]);
+    // Closed: no new order, even on a period id the trader still knows.
+    expect(
+      await server.call(
+        c.insertCurrencyOrder,
+        { symbol: 'SOL/USDT', direction: 'long', amount: '10', periodId: id },
+        { token: trader.token },
+      ),
+    ).toMatchObject({ code: 'currencyNotOpen' });
     await consoleCall(
       server,
       oc.setOptionProduct,
       { symbol: 'SOL/USDT', enabled: true },
       { token: admin },
     );
-    expect(id).toBeGreaterThan(0);
-    void trader;
+    const reopened = await server.call(c.findH5ProductPeriodsPage, { symbol: 'SOL/USDT' });
+    expect(reopened.data.list.map((p) => p.id)).toContain(id);
     const set = await consoleCall(
       server,
       oc.setOptionRestrictedCountries,
@@ -168,10 +177,21 @@ describe('option terms in the console', () => {
       { token: trader.token },
     );
     const exposure = (await consoleCall(server, oc.optionExposure, {}, { token: admin })).data;
-    const btc = exposure.rows.find((r) => r.symbol === 'BTC/USDT' && r.book === 'demo')!;
-    expect(parseFloat(btc.longStake)).toBeGreaterThanOrEqual(100);
+    // The file's first BTC order: its row is this order alone (return rate 0.80: 180 at worst).
+    const btc = exposure.rows.find((r) => r.symbol === 'BTC/USDT' && r.book === 'demo');
+    expect(btc).toEqual({
+      symbol: 'BTC/USDT',
+      book: 'demo',
+      openOrders: 1,
+      longStake: '100.00000000',
+      shortStake: '0.00000000',
+      worstCasePayout: '180.00000000',
+    });
     const demo = exposure.books.find((b) => b.book === 'demo')!;
-    expect(parseFloat(demo.worstCasePayout)).toBeGreaterThanOrEqual(180);
+    expect(parseMoney(demo.worstCasePayout)).toBeGreaterThanOrEqual(parseMoney('180'));
+    expect(parseMoney(demo.headroom)).toBe(
+      parseMoney(demo.poolBalance) - parseMoney(demo.worstCasePayout),
+    );
     const funded = await consoleCall(
       server,
       oc.fundOptionPool,
