@@ -85,31 +85,32 @@ export function useFavourites(): Favourites {
     onSuccess: (list) => client.setQueryData(key, list),
   });
 
-  // The visitor's stars move to the account once, at the first read after signing in.
-  const moving = useRef(false);
+  // The visitor's stars move to the account once per sign-in, at the first read of its list. Each
+  // pair is moved on its own, so one the server refuses (no longer listed) holds up no other; what
+  // is refused stays here and is tried again at the next sign-in.
+  const movedFor = useRef<string | null>(null);
   const serverList = server.data?.symbols;
   useEffect(() => {
-    if (!token || !serverList || moving.current) return;
+    if (!token || !serverList || movedFor.current === token) return;
+    movedFor.current = token;
     const missing = missingOn(serverList, local);
     if (!missing.length) return;
-    moving.current = true;
     void (async () => {
+      const refused: string[] = [];
       let last: FavouriteList | undefined;
-      try {
-        for (const symbol of missing) {
+      for (const symbol of missing) {
+        try {
           last = await request(
             favouriteCalls.updateFavourite,
             { symbol, favourite: 1 },
             { quiet: true },
           );
+        } catch {
+          refused.push(symbol);
         }
-        writeLocal([]);
-      } catch {
-        // A pair no longer listed is refused: the rest stays here, tried again next time.
-      } finally {
-        if (last) client.setQueryData(favouriteKeys.list(token), last);
-        moving.current = false;
       }
+      writeLocal(refused);
+      if (last) client.setQueryData(favouriteKeys.list(token), last);
     })();
   }, [token, serverList, local, client]);
 
