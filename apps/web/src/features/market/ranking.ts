@@ -1,5 +1,5 @@
 import type { Ticker } from '@tidemark/contract';
-import { compareDecimal } from './format';
+import { compareDecimal, trendOf } from './format';
 
 export const RANKINGS = ['gainers', 'losers', 'volume'] as const;
 export type Ranking = (typeof RANKINGS)[number];
@@ -13,11 +13,11 @@ export function rankTickers(tickers: readonly Ticker[], ranking: Ranking, count:
   let sorted = [...tickers];
   if (ranking === 'gainers')
     sorted = sorted
-      .filter((t) => compareDecimal(t.change24h, '0') > 0)
+      .filter((t) => trendOf(t.change24h) === 'up')
       .sort((a, b) => compareDecimal(b.change24h, a.change24h));
   if (ranking === 'losers')
     sorted = sorted
-      .filter((t) => compareDecimal(t.change24h, '0') < 0)
+      .filter((t) => trendOf(t.change24h) === 'down')
       .sort((a, b) => compareDecimal(a.change24h, b.change24h));
   if (ranking === 'volume')
     sorted.sort((a, b) => compareDecimal(b.quoteVolume24h, a.quoteVolume24h));
