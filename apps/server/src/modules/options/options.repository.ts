@@ -197,13 +197,20 @@ export async function ticksAround(
   return [...before.reverse(), ...after].map(toTick);
 }
 
-export async function tickBySeq(db: Executor, seq: number): Promise<Tick | undefined> {
-  const row = await db
+/** The logged ticks of the given sequence numbers (those still kept), by sequence number. */
+export async function ticksBySeq(
+  db: Executor,
+  seqs: readonly number[],
+): Promise<Map<number, Tick>> {
+  const found = new Map<number, Tick>();
+  if (seqs.length === 0) return found;
+  const rows = await db
     .selectFrom('tick_log')
     .selectAll()
-    .where('seq', '=', BigInt(seq))
-    .executeTakeFirst();
-  return row && toTick(row);
+    .where('seq', 'in', [...new Set(seqs)].map(BigInt))
+    .execute();
+  for (const row of rows) found.set(Number(row.seq), toTick(row));
+  return found;
 }
 
 /** Removes ticks older than `before` (the retention), never one an open order still needs. */
@@ -268,6 +275,22 @@ export function record(db: Executor, seq: number): Promise<OptionRecordRow | und
     .selectAll()
     .where('seq', '=', BigInt(seq))
     .executeTakeFirst();
+}
+
+/** Orders by id, for the verifier's chunk of records. */
+export async function ordersById(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, OptionOrderRow>> {
+  const found = new Map<number, OptionOrderRow>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectFrom('option_orders')
+    .selectAll()
+    .where('id', 'in', ids.map(BigInt))
+    .execute();
+  for (const row of rows) found.set(Number(row.id), row);
+  return found;
 }
 
 export async function recordPage(

@@ -123,7 +123,8 @@ describe('random order sequences (property)', () => {
           const last = await repo.tickAtOrBefore(server.app.db, row.symbol, expiry);
           if (row.status === 'settled') {
             expect(Number(row.settle_seq)).toBe(last!.seq);
-            const strike = await repo.tickBySeq(server.app.db, Number(row.strike_seq));
+            const strikes = await repo.ticksBySeq(server.app.db, [Number(row.strike_seq)]);
+            const strike = strikes.get(Number(row.strike_seq));
             expect(strike!.price).toBe(BigInt(row.strike_price!));
             const expected = optionOutcome({
               direction: row.direction as OptionDirection,

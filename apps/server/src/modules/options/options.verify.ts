@@ -1,5 +1,6 @@
 import { formatMoney, GENESIS_HASH } from '@tidemark/contract';
 import type { Executor } from '../../db/database';
+import type { Tick } from '../../market/tick-log';
 import { verifyRecords, type ChainProblem, type RecordBody } from './options.engine';
 import * as repo from './options.repository';
 
@@ -33,15 +34,23 @@ export async function verifySettlements(db: Executor, toleranceMs: number): Prom
     const chunk = rows.map((r) => ({ seq: Number(r.seq), body: r.body, hash: r.hash }));
     const problem = verifyRecords(chunk, previous);
     if (problem) return broken(problem);
-    for (const row of rows) {
+    // Each chunk's orders and ticks in one query each; the last tick before an expiry once per
+    // symbol and expiry (orders expiring together share it).
+    const records = rows.map((row) => JSON.parse(row.body) as RecordBody);
+    const orders = await repo.ordersById(
+      db,
+      records.map((r) => r.orderId),
+    );
+    const ticks = await repo.ticksBySeq(
+      db,
+      records.flatMap((r) => [r.strike, r.settle].flatMap((t) => (t ? [t.feedSeq] : []))),
+    );
+    const lastBefore = new Map<string, Tick | undefined>();
+    for (const [i, row] of rows.entries()) {
       const seq = Number(row.seq);
-      const record = JSON.parse(row.body) as RecordBody;
+      const record = records[i]!;
       const fail = (text: string) => broken({ seq, problem: text });
-      const order = await db
-        .selectFrom('option_orders')
-        .selectAll()
-        .where('id', '=', BigInt(record.orderId))
-        .executeTakeFirst();
+      const order = orders.get(record.orderId);
       if (!order) return fail('its order does not exist');
       const stored = {
         book: order.book,
@@ -72,18 +81,21 @@ export async function verifySettlements(db: Executor, toleranceMs: number): Prom
           return fail(`${field} differs from its order`);
       }
       if (record.strike) {
-        const tick = await repo.tickBySeq(db, record.strike.feedSeq);
+        const tick = ticks.get(record.strike.feedSeq);
         if (
           tick &&
           (formatMoney(tick.price) !== record.strike.price || tick.time !== record.strike.time)
         )
           return fail('strike differs from the tick log');
       }
-      const last = await repo.tickAtOrBefore(db, record.symbol, record.expiry);
+      const expiryKey = `${record.symbol}@${record.expiry}`;
+      if (!lastBefore.has(expiryKey))
+        lastBefore.set(expiryKey, await repo.tickAtOrBefore(db, record.symbol, record.expiry));
+      const last = lastBefore.get(expiryKey);
       if (record.settle) {
         if (record.expiry - record.settle.time > toleranceMs)
           return fail('settlement tick beyond the tolerance');
-        const tick = await repo.tickBySeq(db, record.settle.feedSeq);
+        const tick = ticks.get(record.settle.feedSeq);
         if (
           tick &&
           (formatMoney(tick.price) !== record.settle.price || tick.time !== record.settle.time)
