@@ -1,7 +1,6 @@
 import {
   assetsCalls,
   formatMoney,
-  marketCalls,
   mulMoney,
   parseMoney,
   spotCalls,
@@ -11,6 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccount, userAccount } from '../../ledger/accounts';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import { spotTestKit } from './spot.test-kit';
 
 // What the account-change log says about spot orders: holds and releases named as such, with the
 // pair and the order, and fills as what was bought or sold with their fee.
@@ -21,8 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let keys = 0;
-const headers = () => ({ 'Idempotency-Key': `account-log-${process.pid}-${++keys}` });
+const { buy, sell, book } = spotTestKit(() => server, 'account-log');
 const units = (v: string) => parseMoney(v);
 
 async function spotLog(token: string): Promise<AccountChange[]> {
@@ -38,14 +37,9 @@ async function spotLog(token: string): Promise<AccountChange[]> {
 describe('the account-change log of spot orders', () => {
   it('shows a limit order placed then cancelled as its hold and its release, not as trades', async () => {
     const { token } = await server.register();
-    const depth = await server.call(marketCalls.getEntrustData, { symbol: 'BTC/USDT', depth: 5 });
-    const bestBid = units(depth.data.bids[0]![0]);
+    const bestBid = units((await book('BTC/USDT', 5)).bids[0]![0]);
     const price = formatMoney(((bestBid * 80n) / 100n / 1_000_000n) * 1_000_000n, 2);
-    const placed = await server.call(
-      spotCalls.insertCoinOrder,
-      { symbol: 'BTC/USDT', type: 1, price, quantity: '0.05' } as never,
-      { token, headers: headers() },
-    );
+    const placed = await buy(token, { symbol: 'BTC/USDT', type: 1, price, quantity: '0.05' });
     expect(placed.status).toBe(1);
     const orderId = placed.data.orderId;
     const cost = formatMoney(mulMoney(units(price), units('0.05'), 'up'));
@@ -73,11 +67,7 @@ describe('the account-change log of spot orders', () => {
 
   it('shows a market buy as its hold, what it bought with the fee, and the unused rest', async () => {
     const { token } = await server.register();
-    const placed = await server.call(
-      spotCalls.insertCoinOrder,
-      { symbol: 'BTC/USDT', type: 2, quantity: '0.05' } as never,
-      { token, headers: headers() },
-    );
+    const placed = await buy(token, { symbol: 'BTC/USDT', type: 2, quantity: '0.05' });
     expect(placed.data).toMatchObject({ phase: 'filled', filled: '0.05000000' });
     const orderId = placed.data.orderId;
 
@@ -120,11 +110,7 @@ describe('the account-change log of spot orders', () => {
     expect(spent - paid).toBeLessThanOrEqual(BigInt(fills.length));
 
     // Selling it again: the coin's hold, then the USDT received with the seller's fee.
-    const sold = await server.call(
-      spotCalls.sellCoinOrder,
-      { symbol: 'BTC/USDT', type: 2, quantity: '0.02' } as never,
-      { token, headers: headers() },
-    );
+    const sold = await sell(token, { symbol: 'BTC/USDT', type: 2, quantity: '0.02' });
     expect(sold.data.phase).toBe('filled');
     const after = await spotLog(token);
     const sale = after.slice(0, after.length - log.length);
@@ -175,16 +161,12 @@ describe('selling more than is held', () => {
   it('names the coin that is short instead of asking for a recharge', async () => {
     const { token } = await server.register();
     for (const type of [1, 2]) {
-      const refused = await server.call(
-        spotCalls.sellCoinOrder,
-        {
-          symbol: 'BTC/USDT',
-          type,
-          quantity: '0.5',
-          ...(type === 1 ? { price: '90000' } : {}),
-        } as never,
-        { token, headers: headers() },
-      );
+      const refused = await sell(token, {
+        symbol: 'BTC/USDT',
+        type,
+        quantity: '0.5',
+        ...(type === 1 ? { price: '90000' } : {}),
+      });
       expect(refused).toMatchObject({
         status: '400',
         code: 'insufficientToSell',
@@ -194,11 +176,7 @@ describe('selling more than is held', () => {
     }
     // A buy that USDT cannot cover keeps the recharge text.
     expect(
-      await server.call(
-        spotCalls.insertCoinOrder,
-        { symbol: 'BTC/USDT', type: 1, price: '90000', quantity: '5' } as never,
-        { token, headers: headers() },
-      ),
+      await buy(token, { symbol: 'BTC/USDT', type: 1, price: '90000', quantity: '5' }),
     ).toMatchObject({ code: 'insufficientBalance' });
     expect(await spotLog(token)).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccount, userAccount } from '../../ledger/accounts';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import { exchangeOf } from './spot.service';
+import { spotTestKit } from './spot.test-kit';
 
 // Without the market maker (its quotes are not stored, it re-quotes after a restart), the books
 // hold only users' orders: exactly what a restart must bring back.
@@ -12,13 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let keys = 0;
-const headers = () => ({ 'Idempotency-Key': `restart-${process.pid}-${++keys}` });
-
-function place(token: string, side: 'buy' | 'sell', input: Record<string, unknown>) {
-  const def = side === 'buy' ? spotCalls.insertCoinOrder : spotCalls.sellCoinOrder;
-  return server.call(def, input as never, { token, headers: headers() });
-}
+const kit = spotTestKit(() => server, 'restart');
+const place = (token: string, side: 'buy' | 'sell', input: Record<string, unknown>) =>
+  kit[side](token, input);
 
 /** Gives a user demo coins from the demo treasury (no market maker to buy them from). */
 async function grant(token: string, currency: string, amount: string) {

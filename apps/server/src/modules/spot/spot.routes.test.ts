@@ -14,6 +14,7 @@ import { userAccount } from '../../ledger/accounts';
 import { checkPlatform } from '../../ledger/check';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import { marketMakerReport } from './market-maker.report';
+import { spotTestKit } from './spot.test-kit';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,34 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-let keys = 0;
-const key = () => `spot-test-${process.pid}-${++keys}`;
-
-function order(
-  def: typeof spotCalls.insertCoinOrder | typeof spotCalls.sellCoinOrder,
-  token: string,
-  input: Record<string, unknown>,
-  idempotencyKey: string | null = key(),
-) {
-  return server.call(def, input as never, {
-    token,
-    ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
-  });
-}
-const buy = (token: string, input: Record<string, unknown>, k?: string | null) =>
-  order(spotCalls.insertCoinOrder, token, input, k);
-const sell = (token: string, input: Record<string, unknown>, k?: string | null) =>
-  order(spotCalls.sellCoinOrder, token, input, k);
+const { key, buy, sell, book } = spotTestKit(() => server, 'spot-test');
 
 async function pair(token: string, symbol = 'BTC/USDT') {
   const answer = await server.call(spotCalls.findUserMoney, { symbol }, { token });
-  expect(answer.status).toBe(1);
-  return answer.data;
-}
-
-/** The book as a visitor (the real book) or as the user of `token` (that user's mode) sees it. */
-async function book(symbol = 'BTC/USDT', depth = 50, token?: string) {
-  const answer = await server.call(marketCalls.getEntrustData, { symbol, depth }, { token });
   expect(answer.status).toBe(1);
   return answer.data;
 }
