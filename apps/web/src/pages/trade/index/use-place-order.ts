@@ -1,5 +1,5 @@
 import { parseMoney, type AccountMode } from '@tidemark/contract';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../api/use-submit';
 import { assetsKeys } from '../../../features/assets/api/assets-queries';
@@ -14,6 +14,9 @@ import { showToast } from '../../../ui/toast';
 
 /** A trade moves the coin wallet: the assets tab and the account-change log are stale too. */
 export const RELATED_KEYS = [assetsKeys.all] as const;
+
+/** An order that passed the form's checks: what the sheet shows and what is sent. */
+type CheckedOrder = PendingOrder & { input: OrderInput };
 
 /** What the sheet's figures are computed from, besides the form. */
 export type SheetContext = Parameters<typeof orderFigures>[1];
@@ -46,9 +49,7 @@ export function usePlaceOrderAction(
 ): PlaceOrderAction {
   const { t } = useTranslation();
   const [keys] = useState(createKeyKeeper);
-  const [pending, setPending] = useState<(PendingOrder & { input: OrderInput }) | null>(null);
-  // What the next send places: the sheet's order, or the checked form when the sheet is skipped.
-  const next = useRef<(PendingOrder & { input: OrderInput }) | null>(null);
+  const [pending, setPending] = useState<CheckedOrder | null>(null);
   const [asks, setAsks] = useConfirmOrders();
   const place = usePlaceOrder(RELATED_KEYS);
 
@@ -64,14 +65,12 @@ export function usePlaceOrderAction(
       figures: orderFigures(form.draft, sheet),
       input: check.input,
     };
-    next.current = order;
     if (asks) setPending(order);
-    else void send();
+    else void send(order);
   };
 
-  const [busy, send] = useSubmit(async () => {
-    const order = next.current;
-    if (!order) return;
+  // The order goes: the sheet's, or the checked form's when the sheet is skipped.
+  const [busy, send] = useSubmit(async (order: CheckedOrder) => {
     const { side } = order.draft;
     const placed = await keys.send(
       JSON.stringify([mode, side, order.input]),
@@ -96,7 +95,7 @@ export function usePlaceOrderAction(
     review,
     confirm: async (dontAsk = false) => {
       if (dontAsk) setAsks(false);
-      await send();
+      if (pending) await send(pending);
     },
     cancel: () => {
       if (!busy) setPending(null);
