@@ -1,9 +1,9 @@
 import {
   formatMoney,
-  MONEY_UNIT,
   optionsConsoleCalls as c,
   parseMoney,
   QUOTE_CURRENCY,
+  validRates,
   type AccountMode,
   type OptionDirection,
   type OptionStatus,
@@ -59,9 +59,9 @@ export async function products(app: AppContext) {
   };
 }
 
-/** Loss rate at most 1, a return rate of at least 0, 0 < min <= max. */
+/** The contract's rates rule (loss rate 0 to 1, return rate at least 0), and 0 < min <= max. */
 function checkTerms(t: { returnRate: bigint; lossRate: bigint; min: bigint; max: bigint }): void {
-  if (t.lossRate > MONEY_UNIT || t.returnRate < 0n || t.min <= 0n || t.min > t.max)
+  if (!validRates(t.returnRate, t.lossRate) || t.min <= 0n || t.min > t.max)
     throw new DomainError('optionTermsInvalid');
 }
 
