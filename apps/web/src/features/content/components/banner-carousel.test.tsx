@@ -80,4 +80,33 @@ describe('the home banners', () => {
     await screen.findByAltText('Banner 1');
     expect(single.container.querySelector('.banner__dot')).toBeNull();
   });
+
+  it('moves to the next slide every few seconds, back to the first after the last, not while held', async () => {
+    const { container } = show();
+    await screen.findByAltText('Banner 1');
+    const track = container.querySelector('.banner__track') as HTMLDivElement;
+    Object.defineProperty(track, 'clientWidth', { value: 320 });
+    const moves: ScrollToOptions[] = [];
+    track.scrollTo = ((options: ScrollToOptions) => {
+      moves.push(options);
+      track.scrollLeft = options.left ?? 0;
+    }) as typeof track.scrollTo;
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      // The interval started before the clock was faked: a hold and a release start a new one.
+      act(() => void fireEvent.pointerEnter(container.querySelector('.banner')!));
+      act(() => void fireEvent.pointerLeave(container.querySelector('.banner')!));
+      act(() => void vi.advanceTimersByTime(4_500));
+      expect(moves).toEqual([{ left: 320, behavior: 'smooth' }]);
+      act(() => void vi.advanceTimersByTime(4_500));
+      act(() => void vi.advanceTimersByTime(4_500));
+      expect(moves.at(-1)).toEqual({ left: 0, behavior: 'auto' });
+      // A finger on the banner holds it where it is.
+      act(() => void fireEvent.touchStart(track));
+      act(() => void vi.advanceTimersByTime(20_000));
+      expect(moves).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
