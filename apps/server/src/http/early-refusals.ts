@@ -128,7 +128,7 @@ const DRAIN_LIMIT_MS = 30_000;
  * and drop the rest instead (keeping the connection), up to a limit in bytes and time past
  * which the connection is cut.
  */
-export function drainUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
+function drainUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
   if (raw.complete || raw.readableEnded || raw.destroyed) return;
   if (reply.getHeader('connection') === 'close') reply.removeHeader('connection');

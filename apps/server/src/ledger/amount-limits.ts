@@ -42,10 +42,8 @@ export function parseAmountLimits(
   return problems.length ? { problems } : { limits };
 }
 
-export const DEFAULT_AMOUNT_LIMITS: AmountLimits = { max: MAX_AMOUNT, byCurrency: new Map() };
-
 /** The limit for one currency, in units. */
-export function amountLimit(limits: AmountLimits, currency: string): bigint {
+function amountLimit(limits: AmountLimits, currency: string): bigint {
   return limits.byCurrency.get(currency) ?? limits.max;
 }
 

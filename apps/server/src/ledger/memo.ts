@@ -33,8 +33,6 @@ const spotFill = z.object({
 
 const ledgerMemo = z.discriminatedUnion('kind', [spotOrder, spotFill]);
 
-export type SpotOrderMemo = z.output<typeof spotOrder>;
-export type SpotFillMemo = z.output<typeof spotFill>;
 export type LedgerMemo = z.output<typeof ledgerMemo>;
 
 export function memoText(memo: LedgerMemo): string {

@@ -28,7 +28,7 @@ const RECENT_ORDERS = 20;
  * The nickname the trader chose, or null: an account starts with its masked e-mail or phone as its
  * nickname (user.service register), and showing that to an operator as a nickname misleads.
  */
-export function chosenNickname(row: UserRow): string | null {
+function chosenNickname(row: UserRow): string | null {
   let initial: string | null = null;
   if (row.email !== null) initial = maskedAccount({ channel: 'email', email: row.email });
   else if (row.phone !== null) {
