@@ -31,9 +31,13 @@ export function confirmDialog({
         { key: 'confirm', text: confirmText, bold: true, danger, onClick: () => resolve(true) },
         { key: 'cancel', text: cancelText, onClick: () => resolve(false) },
       ],
-      // The first answer wins: after an action, closing resolves nothing new.
+      // The first answer wins: after an action, closing resolves nothing new. A dialog closed
+      // before it was drawn (the user navigated at once) gets no onClose, only afterClose.
       onClose: () => resolve(false),
-      afterClose: () => forget(),
+      afterClose: () => {
+        forget();
+        resolve(false);
+      },
     });
     forget = trackOverlay(() => void handler.close());
   });
