@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { ACCOUNT_MODES, OPTION_DIRECTIONS } from '../constants';
+import { ACCOUNT_MODES } from '../constants';
 import { intParam, page, pageSize, requiredText } from '../fields';
 import { defineConsoleCall, type OperatorRole } from '../console/console.call';
 import { flag, nonNegativeAmount, recordId } from '../console/console.fields';
 import { SYMBOL_PATTERN } from '../market/market.schemas';
 import { pageOf } from '../money/money.schemas';
-import { OPTION_KINDS, OPTION_OUTCOMES, OPTION_STATUSES, optionTick } from './options.schemas';
+import { OPTION_STATUSES, optionOrder } from './options.schemas';
 
 /**
  * The operator's option calls (ours, under /console/api). They change terms for later orders only
@@ -87,27 +87,29 @@ export const consoleOptionPnl = /* @__PURE__ */ z.object({
   ),
 });
 
-export const consoleOptionOrder = /* @__PURE__ */ z.object({
-  id: z.number(),
-  userId: z.number(),
-  book: z.enum(ACCOUNT_MODES),
-  kind: z.enum(OPTION_KINDS),
-  symbol: z.string(),
-  direction: z.enum(OPTION_DIRECTIONS),
-  amount: z.string(),
-  periodSeconds: z.number(),
-  returnRate: z.string(),
-  lossRate: z.string(),
-  status: z.enum(OPTION_STATUSES),
-  openTime: z.number(),
-  settleTime: z.number(),
-  strike: z.nullable(optionTick),
-  settle: z.nullable(optionTick),
-  outcome: z.nullable(z.enum(OPTION_OUTCOMES)),
-  payout: z.nullable(z.string()),
-  recordSeq: z.nullable(z.number()),
-  createdAt: z.number(),
-});
+/** An order as the operator sees it: the trader's view of it, with whose and which book. */
+export const consoleOptionOrder = /* @__PURE__ */ z.extend(
+  z.pick(optionOrder, {
+    id: true,
+    kind: true,
+    symbol: true,
+    direction: true,
+    amount: true,
+    periodSeconds: true,
+    returnRate: true,
+    lossRate: true,
+    status: true,
+    openTime: true,
+    settleTime: true,
+    strike: true,
+    settle: true,
+    outcome: true,
+    payout: true,
+    recordSeq: true,
+    createdAt: true,
+  }),
+  { userId: z.number(), book: z.enum(ACCOUNT_MODES) },
+);
 
 /** A fraction as a decimal string: "0.85". */
 /* @__NO_SIDE_EFFECTS__ */
