@@ -1,4 +1,4 @@
-import { parseMoney, spotCalls, userCalls } from '@tidemark/contract';
+import { assetsCalls, parseMoney, spotCalls, userCalls } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAccount, userAccount } from '../../ledger/accounts';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
@@ -127,6 +127,42 @@ describe('a restart', () => {
       alice,
     );
     expect(aliceBtc.data.list[0]).toMatchObject({ phase: 'filled', filled: '0.50000000' });
+  });
+});
+
+describe('an order held but never matched (the process stopped in between)', () => {
+  it('is cancelled at the next start and its whole hold given back, logged as a release', async () => {
+    const { token } = await server.register();
+    const placed = await place(token, 'buy', {
+      symbol: 'BTC/USDT',
+      type: 1,
+      price: '50000',
+      quantity: '0.1',
+    });
+    expect(placed.status).toBe(1);
+    const orderId = placed.data.orderId;
+    // As the row stands between step 1 (hold and store) and step 2 (match): no engine sequence.
+    await server.app.db
+      .updateTable('spot_orders')
+      .set({ seq: null })
+      .where('id', '=', BigInt(orderId))
+      .execute();
+
+    server = await server.restart();
+    const pair = await server.call(spotCalls.findUserMoney, { symbol: 'BTC/USDT' }, { token });
+    expect(pair.data.quote).toEqual({
+      currency: 'USDT',
+      available: '100000.00000000',
+      frozen: '0.00000000',
+    });
+    const history = await server.call(spotCalls.findCoinOrderPage, { tab: 1 }, { token });
+    expect(history.data.list).toMatchObject([{ orderId, phase: 'cancelled' }]);
+    const log = await server.call(assetsCalls.selectUserAccountChange, { type: 'spot' }, { token });
+    expect(log.data.list[0]).toMatchObject({
+      amount: '5000.00000000',
+      reference: `spot-order:${orderId}`,
+      spot: { kind: 'release', symbol: 'BTC/USDT', orderId, side: 'buy' },
+    });
   });
 });
 

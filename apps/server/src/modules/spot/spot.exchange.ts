@@ -32,7 +32,7 @@ import {
   type OrderRequest,
   type ProductRules,
 } from './spot.rules';
-import { settle, type Settled } from './spot.settle';
+import { releaseHold, settle, type Settled } from './spot.settle';
 import type { SpotOrderRow } from './spot.table';
 
 const BOOKS: readonly Book[] = ['real', 'demo'];
@@ -206,38 +206,7 @@ export class SpotExchange {
     const stranded = (await repo.openOrders(this.app.db)).filter((o) => o.seq === null);
     for (const row of stranded) {
       await this.app.writer.run(async (trx) => {
-        if (row.held > 0n) {
-          await this.app.ledger.post(trx, {
-            type: 'spot',
-            reference: `spot-order:${row.id}`,
-            memo: memoText({
-              kind: 'spot-release',
-              symbol: row.symbol,
-              order: Number(row.id),
-              side: row.side as SpotSide,
-            }),
-            postings: [
-              {
-                account: userAccount(
-                  Number(row.user_id),
-                  row.book as Book,
-                  'coin_hold',
-                  row.held_currency,
-                ),
-                amount: -row.held,
-              },
-              {
-                account: userAccount(
-                  Number(row.user_id),
-                  row.book as Book,
-                  'coin',
-                  row.held_currency,
-                ),
-                amount: row.held,
-              },
-            ],
-          });
-        }
+        if (row.held > 0n) await releaseHold(this.app, trx, row, 'spot-release');
         await repo.updateOrder(trx, Number(row.id), {
           filled: row.filled,
           filled_quote: row.filled_quote,

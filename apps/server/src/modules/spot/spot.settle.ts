@@ -162,6 +162,30 @@ async function settleTrade(ctx: Context, trade: TradeEvent): Promise<void> {
 }
 
 /**
+ * Gives what an order still holds back to its coin wallet: the release of a cancelled (or never
+ * matched) order, or the unused rest of a filled one. The reference is the order's id, as its
+ * hold's is.
+ */
+export function releaseHold(
+  app: AppContext,
+  trx: Trx,
+  row: SpotOrderRow,
+  kind: 'spot-release' | 'spot-rest',
+): Promise<unknown> {
+  const userId = Number(row.user_id);
+  const book = row.book as Book;
+  return app.ledger.post(trx, {
+    type: 'spot',
+    reference: `spot-order:${row.id}`,
+    memo: memoText({ kind, symbol: row.symbol, order: Number(row.id), side: row.side as SpotSide }),
+    postings: [
+      { account: userAccount(userId, book, 'coin_hold', row.held_currency), amount: -row.held },
+      { account: userAccount(userId, book, 'coin', row.held_currency), amount: row.held },
+    ],
+  });
+}
+
+/**
  * The end of a user order: what its hold still has goes back to the coin wallet, as the unused
  * rest of a filled order or as the release of a cancelled one.
  */
@@ -169,26 +193,8 @@ async function settleDone(ctx: Context, id: number, phase: 'filled' | 'cancelled
   const row = await orderRow(ctx, id);
   if (!row) return;
   if (row.held > 0n) {
-    const userId = Number(row.user_id);
-    await ctx.app.ledger.post(ctx.trx, {
-      type: 'spot',
-      // The order's id, as its hold has (`id` is its engine sequence).
-      reference: `spot-order:${row.id}`,
-      memo: memoText({
-        kind: phase === 'filled' ? 'spot-rest' : 'spot-release',
-        symbol: row.symbol,
-        order: Number(row.id),
-        side: row.side as SpotSide,
-      }),
-      postings: [
-        {
-          account: userAccount(userId, ctx.book, 'coin_hold', row.held_currency),
-          amount: -row.held,
-        },
-        { account: userAccount(userId, ctx.book, 'coin', row.held_currency), amount: row.held },
-      ],
-    });
-    touched(ctx, userId, row.held_currency);
+    await releaseHold(ctx.app, ctx.trx, row, phase === 'filled' ? 'spot-rest' : 'spot-release');
+    touched(ctx, Number(row.user_id), row.held_currency);
     row.held = 0n;
   }
   // A market buy sent to the engine for less than it asked (all the book had, or all its hold
