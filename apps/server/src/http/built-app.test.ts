@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,14 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './built-app';
 
-/** A built app as the build leaves it: each text file with its .br and .gz copies beside it. */
+/** The build's last step (apps/web and apps/console package.json): the .br and .gz copies. */
+const PRECOMPRESS = path.resolve(import.meta.dirname, '../../../../scripts/precompress.mjs');
+
+/** A built app's files, before the build compresses them. */
 function writeBuild(dir: string, files: Record<string, string>): void {
   for (const [name, text] of Object.entries(files)) {
     const file = path.join(dir, name);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, text);
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
   }
 }
 
@@ -39,6 +41,11 @@ describe('serving the built apps precompressed', () => {
       'index.html': CONSOLE_INDEX,
       'assets/index-def456.js': SCRIPT,
     });
+    execFileSync(process.execPath, [
+      PRECOMPRESS,
+      path.join(root, 'web'),
+      path.join(root, 'console'),
+    ]);
     server = await startServer({
       env: { WEB_DIST: path.join(root, 'web'), CONSOLE_DIST: path.join(root, 'console') },
     });
@@ -100,6 +107,13 @@ describe('serving the built apps precompressed', () => {
   });
 
   it('serves a file that has no compressed copy as it is', async () => {
+    // The build compresses text only: an image is compressed already.
+    expect(fs.readdirSync(path.join(root, 'web', 'assets')).sort()).toEqual([
+      'index-abc123.js',
+      'index-abc123.js.br',
+      'index-abc123.js.gz',
+      'photo-abc123.png',
+    ]);
     const photo = await get('/assets/photo-abc123.png', 'br, gzip');
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-encoding']).toBeUndefined();
