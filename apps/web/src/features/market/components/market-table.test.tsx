@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { CallDef, Product, Ticker } from '@tidemark/contract';
+import { loadPagesPack } from '@tidemark/i18n';
 import en from '@tidemark/i18n/locales/en.json';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -64,9 +66,13 @@ vi.mock('../../../api/client', () => ({
 }));
 
 const { MarketTable } = await import('./market-table');
+const { toggleFavourite } = await import('../favourites');
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: { ...en, ...(await loadPagesPack('en')) } } },
+  });
 });
 afterEach(cleanup);
 
@@ -131,5 +137,51 @@ describe('the quotes table', () => {
     expect(eth.textContent).toBe('3,001.00');
     expect(eth.className).toContain('flash--down');
     expect(eth.className).not.toContain('flash--up');
+  });
+
+  describe('with stars', () => {
+    function Starred({ only, starred }: { only: boolean; starred: string[] }) {
+      const [symbols, setSymbols] = useState(starred);
+      const favourites = {
+        symbols,
+        isFavourite: (symbol: string) => symbols.includes(symbol),
+        toggle: (symbol: string) => setSymbols((list) => toggleFavourite(list, symbol)),
+      };
+      return <MarketTable query="" favourites={favourites} onlyFavourites={only} />;
+    }
+    async function showStarred(only: boolean, starred: string[]) {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const view = render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <Starred only={only} starred={starred} />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      await screen.findByText('SOL');
+      return view;
+    }
+    const star = (container: HTMLElement, symbol: string) =>
+      container.querySelector<HTMLButtonElement>(`.favourite-star[data-symbol="${symbol}"]`)!;
+
+    it('puts a star on every pair, filled for the favourites', async () => {
+      const { container } = await showStarred(false, ['SOL/USDT']);
+      expect(order(container)).toEqual(['BTC/USDT', 'ETH/USDT', 'SOL/USDT']);
+      expect(star(container, 'SOL/USDT').getAttribute('aria-pressed')).toBe('true');
+      expect(star(container, 'BTC/USDT').getAttribute('aria-pressed')).toBe('false');
+      fireEvent.click(star(container, 'BTC/USDT'));
+      expect(star(container, 'BTC/USDT').getAttribute('aria-pressed')).toBe('true');
+    });
+
+    it('lists only the favourites, in the order they were starred, until none is left', async () => {
+      const { container } = await showStarred(true, ['SOL/USDT', 'BTC/USDT']);
+      expect(order(container)).toEqual(['SOL/USDT', 'BTC/USDT']);
+      fireEvent.click(star(container, 'SOL/USDT'));
+      expect(order(container)).toEqual(['BTC/USDT']);
+      expect(screen.queryByText(/^No favourites yet/)).toBeNull();
+      fireEvent.click(star(container, 'BTC/USDT'));
+      expect(order(container)).toEqual([]);
+      expect(screen.getByText(/^No favourites yet/)).toBeTruthy();
+    });
   });
 });
