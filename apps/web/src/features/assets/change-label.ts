@@ -1,5 +1,7 @@
 import type { AccountChange } from '@tidemark/contract';
+import { trimDecimal } from '@tidemark/contract/rules';
 import type { TFunction } from 'i18next';
+import { isZero } from './amounts';
 
 export interface ChangeLabel {
   /** What happened: "Order hold", "Bought 0.01 BTC on BTC/USDT", or the entry's type. */
@@ -38,11 +40,11 @@ export function changeLabel(
       const [coin = ''] = spot.symbol.split('/');
       const title = t(spot.side === 'buy' ? 'assets.log.spot.bought' : 'assets.log.spot.sold', {
         // A quantity in a sentence reads "0.01 BTC", not "0.01000000 BTC".
-        quantity: trimZeros(formatAmount(spot.quantity ?? '0', coin)),
+        quantity: trimDecimal(formatAmount(spot.quantity ?? '0', coin)),
         coin,
         symbol: spot.symbol,
       });
-      const fee = spot.fee && /[1-9]/.test(spot.fee) ? spot.fee : null;
+      const fee = spot.fee && !isZero(spot.fee) ? spot.fee : null;
       return {
         title,
         note: note(
@@ -56,8 +58,4 @@ export function changeLabel(
       };
     }
   }
-}
-
-function trimZeros(shown: string): string {
-  return shown.includes('.') ? shown.replace(/\.?0+$/, '') : shown;
 }
