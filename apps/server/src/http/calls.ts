@@ -1,6 +1,7 @@
 import {
   listCalls,
   isErrorKey,
+  pathParams,
   type CallDef,
   type CallOutput,
   type ParsedInput,
@@ -91,6 +92,8 @@ export function registerCalls(
     if (!known.has(call)) throw new Error(`${call.method} ${call.path} is not in the contract`);
     if (seen.has(call)) throw new Error(`${call.method} ${call.path} is bound twice`);
     seen.add(call);
+    // A path's `:name` segments are input fields like the query's (GET /api/options/settlements/:seq).
+    const withPathFields = call.method === 'GET' && pathParams(call.path).length > 0;
     fastify.route({
       method: call.method,
       url: call.path,
@@ -99,11 +102,12 @@ export function registerCalls(
       handler: async (request, reply) => {
         const user = await authenticate(app, request, call.auth === 'user');
         request.user = user;
-        // A path's `:name` segments are input fields like the query's (GET /api/options/settlements/:seq).
         const source =
-          call.method === 'GET'
-            ? { ...(request.query as object), ...(request.params as object) }
-            : (request.body ?? {});
+          call.method !== 'GET'
+            ? (request.body ?? {})
+            : withPathFields
+              ? { ...(request.query as object), ...(request.params as object) }
+              : request.query;
         const parsed = await call.input.safeParseAsync(source);
         if (!parsed.success) throw validationError(parsed.error);
         const output = await handler(parsed.data, {
