@@ -1,5 +1,6 @@
 import {
   allConsoleCalls,
+  formatMoney,
   optionsCalls as c,
   parseMoney,
   optionsConsoleCalls as oc,
@@ -199,8 +200,39 @@ describe('option terms in the console', () => {
       { token: admin },
     );
     expect(funded.data.books.find((b) => b.book === 'real')!.poolBalance).toBe('1002500.00000000');
+    // Once the two-second orders of the tests before have settled, the day's figures stand still:
+    // they must be what the settled and failed orders of the day add up to.
+    const db = server.app.db;
+    for (const until = Date.now() + 8_000; ;) {
+      const open = await db
+        .selectFrom('option_orders')
+        .select('id')
+        .where('status', 'in', ['scheduled', 'running'])
+        .where('period_seconds', '<', 60n)
+        .execute();
+      if (open.length === 0) break;
+      if (Date.now() > until) throw new Error('short orders still open');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const pnl = await consoleCall(server, oc.optionPoolPnl, { book: 'demo' }, { token: admin });
-    expect(pnl.data.days.length).toBeGreaterThan(0);
+    const today = Math.floor(server.app.clock.now() / 86_400_000) * 86_400_000;
+    const closed = await db
+      .selectFrom('option_orders')
+      .select(['stake', 'payout'])
+      .where('book', '=', 'demo')
+      .where('status', 'in', ['settled', 'failed'])
+      .where('settle_time', '>=', BigInt(today))
+      .execute();
+    const stakes = closed.reduce((sum, o) => sum + BigInt(o.stake), 0n);
+    const payouts = closed.reduce((sum, o) => sum + BigInt(o.payout ?? 0n), 0n);
+    expect(closed.length).toBeGreaterThan(0);
+    expect(pnl.data.days[0]).toEqual({
+      day: new Date(today).toISOString().slice(0, 10),
+      settled: closed.length,
+      stakes: formatMoney(stakes),
+      payouts: formatMoney(payouts),
+      profit: formatMoney(stakes - payouts),
+    });
     const orders = await consoleCall(
       server,
       oc.listOptionOrders,
