@@ -73,7 +73,7 @@ export function pseudonym(salt: string, userId: number): string {
   return sha256Hex(`${salt}:${userId}`).slice(0, 32);
 }
 
-export interface SettlementInputs {
+interface SettlementInputs {
   direction: OptionDirection;
   stake: bigint;
   returnRate: bigint;
@@ -146,7 +146,7 @@ export function verifyRecords(
 }
 
 /** Whether a record's outcome and payout follow from its own stake, rates and ticks. */
-export function outcomeProblem(record: RecordBody): string | null {
+function outcomeProblem(record: RecordBody): string | null {
   const money = (v: string) => parseMoney(v);
   const expected = optionOutcome({
     direction: record.direction,

@@ -49,7 +49,7 @@ import type { OptionOrderRow, OptionPeriodRow, OptionRecordRow } from './options
 const CURRENCY = QUOTE_CURRENCY;
 
 /** EU/EEA, the UK, Australia, Israel, Canada, the US: where retail binaries are banned or unregistered. */
-export const DEFAULT_RESTRICTED_COUNTRIES = [
+const DEFAULT_RESTRICTED_COUNTRIES = [
   'AT',
   'BE',
   'BG',
@@ -104,7 +104,7 @@ export function plain(value: bigint): string {
 
 // --- reading -------------------------------------------------------------------------------------
 
-export function toPeriod(row: OptionPeriodRow): OptionPeriod {
+function toPeriod(row: OptionPeriodRow): OptionPeriod {
   return {
     id: Number(row.id),
     seconds: Number(row.seconds),
@@ -735,7 +735,7 @@ export async function settlementTickOf(
 
 // --- public record ------------------------------------------------------------------------------------
 
-export function toRecord(row: OptionRecordRow): SettlementRecord {
+function toRecord(row: OptionRecordRow): SettlementRecord {
   const body = JSON.parse(row.body) as RecordBody;
   return { ...body, hash: row.hash };
 }
