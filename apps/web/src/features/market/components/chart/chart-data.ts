@@ -1,5 +1,12 @@
 import type { Candle, CandlePeriod } from '@tidemark/contract';
-import type { AreaData, CandlestickData, HistogramData, UTCTimestamp } from 'lightweight-charts';
+import { groupThousands } from '@tidemark/contract/rules';
+import type {
+  AreaData,
+  CandlestickData,
+  PriceFormatCustom,
+  HistogramData,
+  UTCTimestamp,
+} from 'lightweight-charts';
 
 /** Periods whose candles are a day or longer: they are dates, not moments, and are not shifted. */
 const DATE_PERIODS: ReadonlySet<CandlePeriod> = new Set(['1day', '1week', '1mon']);
@@ -37,5 +44,20 @@ export function toVolumeBar(
     time: chartTime(c.time, period),
     value: Number(c.volume),
     color: Number(c.close) >= Number(c.open) ? colours.up : colours.down,
+  };
+}
+
+/** A number of the canvas written back for people: `places` decimals, grouped by thousands. */
+export function canvasLabel(value: number, places: number): string {
+  return groupThousands(value.toFixed(places));
+}
+
+/** A series' own scale labels at `places` decimals (a price's, or a quantity's on the depth chart). */
+export function placesFormat(places: number): PriceFormatCustom {
+  return {
+    type: 'custom',
+    // 1 / 10 ** places, not 10 ** -places: 10 ** -4 is 0.00009999999999999999.
+    minMove: 1 / 10 ** places,
+    formatter: (value: number) => canvasLabel(value, places),
   };
 }

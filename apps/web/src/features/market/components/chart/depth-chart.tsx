@@ -1,5 +1,4 @@
 import type { AccountMode } from '@tidemark/contract';
-import { groupThousands } from '@tidemark/contract/rules';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import {
   AreaSeries,
@@ -15,6 +14,7 @@ import { depthCurve, type DepthPoint } from '../../depth-curve';
 import { formatPrice } from '../../format';
 import { usePalette, withAlpha } from '../../hooks/use-palette';
 import { ChartAttribution } from './chart-attribution';
+import { canvasLabel, placesFormat } from './chart-data';
 import { chartTheme } from './chart-theme';
 
 /**
@@ -51,7 +51,7 @@ export default function DepthChart({ symbol, book, pricePlaces, quantityPlaces }
       // The prices along the bottom: set when the chart is made, so a new precision makes a new one.
       localization: {
         precision: pricePlaces,
-        timeFormatter: (price: number) => groupThousands(price.toFixed(pricePlaces)),
+        timeFormatter: (price: number) => canvasLabel(price, pricePlaces),
       },
     });
     const style = {
@@ -79,11 +79,7 @@ export default function DepthChart({ symbol, book, pricePlaces, quantityPlaces }
       ...theme,
       grid: { ...theme.grid, vertLines: { visible: false } },
     });
-    const quantityFormat = {
-      type: 'custom' as const,
-      minMove: 10 ** -quantityPlaces,
-      formatter: (value: number) => groupThousands(value.toFixed(quantityPlaces)),
-    };
+    const quantityFormat = placesFormat(quantityPlaces);
     bids.current?.applyOptions({
       lineColor: palette.up,
       topColor: withAlpha(palette.up, 0.4),

@@ -1,5 +1,4 @@
 import type { Candle, CandlePeriod } from '@tidemark/contract';
-import { groupThousands } from '@tidemark/contract/rules';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import {
   AreaSeries,
@@ -9,7 +8,6 @@ import {
   LineSeries,
   type IChartApi,
   type ISeriesApi,
-  type PriceFormat,
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +26,14 @@ import { MarketProblem } from '../market-problem';
 import type { ChartView } from '../period-tabs';
 import { ChartAttribution } from './chart-attribution';
 import { chartTheme } from './chart-theme';
-import { chartTime, toCandle, toLinePoint, toVolumeBar } from './chart-data';
+import {
+  canvasLabel,
+  chartTime,
+  placesFormat,
+  toCandle,
+  toLinePoint,
+  toVolumeBar,
+} from './chart-data';
 
 /**
  * The price chart of the chart page: lightweight-charts, loaded with this module only (its own
@@ -131,11 +136,7 @@ function removeSeries(chart: IChartApi, series: Series): void {
 function paint(series: Series, palette: Palette, precision: number): void {
   // Each price series formats its own labels: a chart-wide formatter would give the volume's
   // scale the price's places ("0.00").
-  const priceFormat: PriceFormat = {
-    type: 'custom',
-    minMove: 10 ** -precision,
-    formatter: (price: number) => groupThousands(price.toFixed(precision)),
-  };
+  const priceFormat = placesFormat(precision);
   for (const line of series.overlays) line.applyOptions({ priceFormat });
   if (series.mode === 'line') {
     series.price.applyOptions({
@@ -235,7 +236,7 @@ function Legend({ lines, places }: { lines: LegendLine[]; places: number }) {
         <span key={line.label} style={{ color: line.color }}>
           {line.label}{' '}
           <span className="num">
-            {line.value === null ? '--' : groupThousands(line.value.toFixed(places))}
+            {line.value === null ? '--' : canvasLabel(line.value, places)}
           </span>
         </span>
       ))}
