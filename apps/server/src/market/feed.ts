@@ -146,7 +146,7 @@ export class SimulatedMarket implements Market, PrintSink {
     return this.tickLog.last(symbol);
   }
 
-  tickDurable(seq: number): Promise<void> {
+  tickDurable(seq: number): Promise<boolean> {
     return this.tickLog.durable(seq);
   }
 

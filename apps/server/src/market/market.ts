@@ -14,8 +14,8 @@ export interface Market {
   lastPrice(symbol: string): bigint | undefined;
   /** The newest tick of an option symbol, with its feed sequence number (undefined before one). */
   lastTick(symbol: string): Tick | undefined;
-  /** Resolves once the tick log holds every tick up to `seq`. */
-  tickDurable(seq: number): Promise<void>;
+  /** Waits for the tick log's write of every tick up to `seq`; answers whether it holds them. */
+  tickDurable(seq: number): Promise<boolean>;
   /**
    * USDT for one unit of `currency`, in units (USDT itself: MONEY_UNIT). `minute` is the close of
    * the last finished minute (stable for a whole minute), `live` the latest tick.

@@ -40,6 +40,22 @@ describe('the tick log', () => {
     await again.stop();
   });
 
+  it('says when a tick could not be stored (a second log on the same table reuses a number)', async () => {
+    const errors: string[] = [];
+    const first = new TickLog(handle, log);
+    const second = new TickLog(handle, { error: (_d: object, m: string) => errors.push(m) });
+    await first.start();
+    await second.start();
+    const kept = first.record('BTC/USDT', 3_000, 2n);
+    expect(await first.durable(kept.seq)).toBe(true);
+    const lost = second.record('BTC/USDT', 3_000, 3n);
+    expect(lost.seq).toBe(kept.seq);
+    expect(await second.durable(lost.seq)).toBe(false);
+    expect(errors).toEqual(['storing ticks failed']);
+    const stored = await rows();
+    expect(stored.filter((r) => Number(r.seq) === kept.seq).map((r) => r.price)).toEqual([2n]);
+  });
+
   it('refuses to change a logged tick', async () => {
     await expect(
       handle.db.updateTable('tick_log').set({ price: 2n }).where('seq', '=', 1n).execute(),
@@ -48,6 +64,6 @@ describe('the tick log', () => {
 
   it('prunes ticks past the retention only', async () => {
     expect(await pruneTicks(handle.db, 1_100)).toBe(2);
-    expect((await rows()).map((r) => Number(r.seq))).toEqual([3, 4]);
+    expect((await rows()).map((r) => Number(r.seq))).toEqual([3, 4, 5]);
   });
 });

@@ -75,11 +75,15 @@ export class TickLog {
       });
   }
 
-  /** Resolves once every tick up to `seq` is in the log (or its write failed). */
-  async durable(seq: number): Promise<void> {
-    if (seq <= this.stored) return;
+  /**
+   * Waits until the write of every tick up to `seq` has ended; answers whether the log holds them
+   * (false: a write failed, and the tick exists in memory only).
+   */
+  async durable(seq: number): Promise<boolean> {
+    if (seq <= this.stored) return true;
     if (this.pending.some((t) => t.seq <= seq)) this.flush();
     await this.writes;
+    return seq <= this.stored;
   }
 
   async stop(): Promise<void> {

@@ -228,6 +228,17 @@ describe('refusals', () => {
     refused(await place(trader, { periodId: eth }), 'optionPeriodUnavailable');
     refused(await place(trader, { periodId: 999_999 }), 'optionPeriodUnavailable');
   });
+  it('a strike tick the tick log failed to store, taking no stake', async () => {
+    const market = server.app.market;
+    const before = await contractBalance(server, trader.token);
+    market.tickDurable = () => Promise.resolve(false);
+    try {
+      refused(await place(trader, {}), 'currencyNotOpen');
+    } finally {
+      delete (market as Partial<typeof market>).tickDurable;
+    }
+    expect(await contractBalance(server, trader.token)).toBe(before);
+  });
   it('a missing or unknown direction', async () => {
     refused(await place(trader, { direction: '' }), 'requiredItems');
     refused(await place(trader, { direction: 'up' }), 'invalidInput');

@@ -340,8 +340,8 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
   if (input.kind === 'instant') {
     strike = app.market.lastTick(symbol);
     if (!strike) throw new DomainError('currencyNotOpen');
-    // The strike tick is in the log before the order that names it.
-    await app.market.tickDurable(strike.seq);
+    // The strike tick is in the log before the order that names it; one the log lost is no strike.
+    if (!(await app.market.tickDurable(strike.seq))) throw new DomainError('currencyNotOpen');
   }
   const now = app.clock.now();
   const openTime = input.kind === 'instant' ? now : Math.floor(now / ms) * ms + ms;
