@@ -268,7 +268,7 @@ export class SpotExchange {
     const { orderId: id } = await once(this.app.writer, keyed, async (trx) => {
       this.lastOrderId += 1n;
       const id = this.lastOrderId;
-      const now = BigInt(keyed.now);
+      const now = BigInt(this.app.clock.now());
       const holdPosting = [
         {
           account: userAccount(request.userId, request.book, 'coin', hold.currency),
