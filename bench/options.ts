@@ -134,24 +134,13 @@ while (performance.now() < deadline) {
 }
 const settleSeconds = (settledAt - started) / 1000;
 const lost = await count('running');
-const doubled =
-  Number(
-    (
-      await app.db
-        .selectFrom('ledger_transactions')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('reference', 'like', 'option:%:settle')
-        .executeTakeFirstOrThrow()
-    ).n,
-  ) -
-  (await count('settled')) +
-  (await app.db
-    .selectFrom('option_orders')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('status', '=', 'settled')
-    .where('payout', '=', 0n)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n)));
+// An order paid twice has two settlement transactions under its one reference.
+const payouts = await app.db
+  .selectFrom('ledger_transactions')
+  .select((eb) => [eb.fn.countAll().as('n'), eb.fn.count('reference').distinct().as('orders')])
+  .where('reference', 'like', 'option:%:settle')
+  .executeTakeFirstOrThrow();
+const doubled = Number(payouts.n) - Number(payouts.orders);
 const records = Number(
   (
     await app.db
