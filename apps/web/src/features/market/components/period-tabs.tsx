@@ -10,20 +10,26 @@ export function isChartView(value: unknown): value is ChartView {
   return typeof value === 'string' && (CHART_VIEWS as readonly string[]).includes(value);
 }
 
-/** Line, 1m, 15m, 30m, 1H, 1D, 1W, 1M (SPEC.md section 2, option delivery chart periods). */
-export function PeriodTabs({
+/**
+ * Line, 1m, 15m, 30m, 1H, 1D, 1W, 1M (SPEC.md section 2, option delivery chart periods), and after
+ * them the tabs a page adds of its own (the chart page's depth chart).
+ */
+export function PeriodTabs<Extra extends string = never>({
   value,
   onChange,
+  extra = [],
 }: {
-  value: ChartView;
-  onChange: (view: ChartView) => void;
+  // The extra tabs alone say what Extra is (never without them).
+  value: NoInfer<ChartView | Extra>;
+  onChange: (view: NoInfer<ChartView | Extra>) => void;
+  extra?: readonly { key: Extra; label: string }[];
 }) {
   const { t } = useTranslation();
   return (
-    <Segmented
+    <Segmented<ChartView | Extra>
       className="period-tabs"
       label={t('market.period')}
-      items={CHART_VIEWS.map((key) => ({ key, label: t(`market.periods.${key}`) }))}
+      items={[...CHART_VIEWS.map((key) => ({ key, label: t(`market.periods.${key}`) })), ...extra]}
       value={value}
       onChange={onChange}
     />

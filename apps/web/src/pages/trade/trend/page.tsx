@@ -14,8 +14,7 @@ import { MarketProblem } from '../../../features/market/components/market-proble
 import { pricePlaces } from '../../../features/market/components/pair-row';
 import { PairSwitcher } from '../../../features/market/components/pair-switcher';
 import { IndicatorBar } from '../../../features/market/components/chart/indicator-bar';
-import { CHART_VIEWS, type ChartView } from '../../../features/market/components/period-tabs';
-import { Segmented } from '../../../features/market/components/segmented';
+import { PeriodTabs, type ChartView } from '../../../features/market/components/period-tabs';
 import {
   TickerStats,
   TickerStatsPlaceholder,
@@ -37,7 +36,6 @@ const DepthChart = lazy(() => import('../../../features/market/components/chart/
 
 /** The chart's periods, then the depth chart of the live book as one more tab. */
 type TrendView = ChartView | 'depth';
-const TREND_VIEWS: readonly TrendView[] = [...CHART_VIEWS, 'depth'];
 
 /** The symbol of ?symbol=BTC%2FUSDT, or BTC/USDT when it is missing or malformed. */
 function useSymbol(): string {
@@ -85,15 +83,10 @@ export default function TrendPage() {
       {ticker.isError && !ticker.data ? (
         <MarketProblem onRetry={() => void ticker.refetch()} />
       ) : null}
-      <Segmented
-        className="period-tabs"
-        label={t('market.period')}
-        items={TREND_VIEWS.map((key) => ({
-          key,
-          label: key === 'depth' ? t('chart.depth') : t(`market.periods.${key}`),
-        }))}
+      <PeriodTabs
         value={view}
         onChange={setView}
+        extra={[{ key: 'depth', label: t('chart.depth') }]}
       />
       <Suspense fallback={<div className="price-chart price-chart--placeholder" />}>
         {view === 'depth' ? (
