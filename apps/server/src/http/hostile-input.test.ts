@@ -1,6 +1,5 @@
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import {
   assetsCalls,
   consoleCalls,
@@ -10,7 +9,6 @@ import {
   type Envelope,
 } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type Built } from '../app';
 import { loadConfig } from '../config';
 import {
   consoleCall,
@@ -20,7 +18,6 @@ import {
   requestWithdrawal,
 } from '../modules/console/console.test-support';
 import { expectRefused, multipartCall, pngImage } from '../modules/money/custody.test-kit';
-import { freshDatabase, type FreshDatabase } from '../test/database';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../test/harness';
 
 /**
@@ -47,39 +44,18 @@ async function envelopeOf(response: Response): Promise<Envelope<unknown>> {
 
 /** A server whose log lines are kept, to check what a refusal writes there. */
 async function loggingServer(): Promise<{
-  built: Built;
-  url: string;
+  server: TestServer;
   lines: { level: number; msg: string; err?: { stack?: string } }[];
-  close(): Promise<void>;
 }> {
-  const fresh: FreshDatabase = await freshDatabase();
-  const config = loadConfig({
-    DATA_DIR: fresh.dataDir,
-    DATABASE_URL: fresh.url ?? '',
-    WEB_DIST: path.join(fresh.dataDir, 'no-web'),
-    MM_ENABLED: 'false',
-  });
-  config.market.historyDays = 0.05;
   const lines: { level: number; msg: string }[] = [];
-  const built = await buildApp({
-    config,
+  const logging = await startServer({
+    env: { MM_ENABLED: 'false' },
     logger: {
       level: 'info',
       stream: { write: (line: string) => void lines.push(JSON.parse(line) as never) },
     },
   });
-  await built.fastify.listen({ port: 0, host: '127.0.0.1' });
-  const address = built.fastify.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    built,
-    url: `http://127.0.0.1:${address.port}`,
-    lines,
-    async close() {
-      await built.fastify.close();
-      await fresh.drop();
-    },
-  };
+  return { server: logging, lines };
 }
 
 describe('a malformed multipart body', () => {
@@ -99,13 +75,10 @@ describe('a malformed multipart body', () => {
       const logged = await loggingServer();
       try {
         for (const pathname of ['/healthz', '/userMoney/transferUserMoney', '/nowhere']) {
-          const response = await fetch(`${logged.url}${pathname}`, {
+          // Past the newsign check of a contract call (server.fetch signs): the body is read after it.
+          const response = await logged.server.fetch(pathname, {
             method: 'POST',
-            headers: {
-              'content-type': type,
-              // Past the newsign check of a contract call: the body is read after it.
-              newsign: newsign(logged.built.app.config.newsignSecret, Date.now()),
-            },
+            headers: { 'content-type': type },
             body,
           });
           expect(response.status, pathname).toBe(400);
@@ -124,7 +97,7 @@ describe('a malformed multipart body', () => {
         expect(aboutRequests.filter((l) => l.level >= 40)).toEqual([]);
         expect(JSON.stringify(aboutRequests)).not.toContain('stack');
       } finally {
-        await logged.close();
+        await logged.server.close();
       }
     },
   );

@@ -14,6 +14,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '.
 import { checkPlatform } from '../ledger/check';
 import { adjustableClock, type AdjustableClock } from '../lib/clock';
 import { OUTBOX_FILE, type Delivery } from '../modules/auth/delivery';
+import type { FastifyServerOptions } from 'fastify';
 import WebSocket from 'ws';
 import { freshDatabase, type FreshDatabase } from './database';
 
@@ -82,6 +83,8 @@ export async function startServer(
     rateLimits?: Partial<RateLimits>;
     env?: Record<string, string>;
     delivery?: Delivery;
+    /** Where the server logs (nowhere by default): a test that checks what a request logs. */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<TestServer> {
   const fresh = await freshDatabase();
@@ -98,7 +101,7 @@ export async function startServer(
   };
   // Hours rather than days of minute history: every test file starts a server.
   config.market.historyDays = 0.25;
-  return serve(fresh, config, adjustableClock(), options.delivery);
+  return serve(fresh, config, adjustableClock(), options.delivery, options.logger ?? false);
 }
 
 async function serve(
@@ -106,12 +109,13 @@ async function serve(
   config: Config,
   clock: AdjustableClock,
   delivery: Delivery | undefined,
+  logger: FastifyServerOptions['logger'],
 ): Promise<TestServer> {
   const dataDir = fresh.dataDir;
   const built = await buildApp({
     config,
     clock,
-    logger: false,
+    logger,
     ...(delivery ? { delivery } : {}),
   });
   await built.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -234,7 +238,7 @@ async function serve(
     async restart(whileDown) {
       await built.fastify.close();
       await whileDown?.();
-      return serve(fresh, config, clock, delivery);
+      return serve(fresh, config, clock, delivery, logger);
     },
     async close() {
       // Whatever a test file did, the ledger it leaves behind must be sound.
