@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, orderTotal, percentFill, priceForInput, toInput } from './order-math';
-import { draft } from './order-math.test-kit';
+import {
+  formatRate,
+  orderFigures,
+  orderTotal,
+  percentFill,
+  priceForInput,
+  toInput,
+} from './order-math';
+import { draft, sheetContext } from './order-math.test-kit';
 
 const context = { available: '100000.00000000', lastPrice: '95000.00', quantityPlaces: 5 };
 
@@ -65,5 +72,13 @@ describe('order form arithmetic', () => {
       estimated: false,
     });
     expect(orderTotal(draft({ price: '100' }), undefined)).toBeNull();
+  });
+
+  it('rounds a buy’s total up and a sell’s down, as the confirmation sheet does', () => {
+    // 0.33333333 x 0.5 = 0.166666665: a buy pays 0.16666667, a sell fetches 0.16666666.
+    const order = { price: '0.33333333', quantity: '0.5' };
+    expect(orderTotal(draft(order), undefined)?.units).toBe(16_666_667n);
+    expect(orderTotal(draft({ ...order, side: 'sell' }), undefined)?.units).toBe(16_666_666n);
+    expect(orderFigures(draft({ ...order, side: 'sell' }), sheetContext).total).toBe(16_666_666n);
   });
 });

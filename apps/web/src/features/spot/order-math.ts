@@ -128,7 +128,16 @@ export function orderTotal(
   const price = limit ? typedUnits(draft.price) : tryParseMoney(lastPrice ?? '');
   const quantity = typedUnits(draft.quantity);
   if (price === null || quantity === null) return null;
-  return { units: mulMoney(price, quantity, 'up'), estimated: !limit };
+  return { units: orderValue(price, quantity, draft.side), estimated: !limit };
+}
+
+/**
+ * Price x quantity in USDT, rounded so the figure never flatters the trader: a buy's cost up (what
+ * its hold takes; the fills pay at most that), a sell's proceeds down (the fills fetch at most
+ * that). The form's total and the confirmation sheet's both come from here.
+ */
+function orderValue(price: Money, quantity: Money, side: SpotSide): Money {
+  return mulMoney(price, quantity, side === 'buy' ? 'up' : 'down');
 }
 
 /** Whether an order adds to the book (maker) or takes from it (taker), for its fee rate. */
@@ -185,10 +194,7 @@ export function orderFigures(draft: OrderDraft, context: SheetContext): OrderFig
         : null;
   } else {
     quantity = typedUnits(draft.quantity);
-    total =
-      quantity !== null && price !== null
-        ? mulMoney(price, quantity, buying ? 'up' : 'down')
-        : null;
+    total = quantity !== null && price !== null ? orderValue(price, quantity, draft.side) : null;
   }
 
   let role: FeeRole = 'taker';
