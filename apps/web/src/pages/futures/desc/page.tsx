@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PeriodTable } from '../../../features/options/verify/components/period-table';
 import { useOptionTerms, useProductPeriods } from '../../../features/options/api/options-queries';
-import '../../../features/options/verify/options-public.css';
+import '../../../features/options/options.css';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';

@@ -109,7 +109,7 @@ export default function OptionsTradePage() {
               type="button"
               role="tab"
               aria-selected={s === symbol}
-              className="option-coins__item num"
+              className="option-chip num"
               onClick={() =>
                 navigate(`${OPTIONS_TRADE_PATH}?symbol=${encodeURIComponent(s)}`, { replace: true })
               }
@@ -204,7 +204,7 @@ export default function OptionsTradePage() {
               <button
                 key={v}
                 type="button"
-                className="option-quick__item num"
+                className="option-chip num"
                 aria-pressed={amount === v}
                 onClick={() => setAmount(v)}
               >

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PeriodTable } from '../../../features/options/verify/components/period-table';
 import { useOptionTerms, useProductPeriods } from '../../../features/options/api/options-queries';
-import '../../../features/options/verify/options-public.css';
+import '../../../features/options/options.css';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';

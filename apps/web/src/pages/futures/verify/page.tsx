@@ -12,7 +12,7 @@ import {
   useSettlement,
   useSettlementPages,
 } from '../../../features/options/verify/public-queries';
-import '../../../features/options/verify/options-public.css';
+import '../../../features/options/options.css';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
@@ -163,7 +163,7 @@ export default function SettlementVerifyPage() {
           <button
             key={s ?? 'all'}
             type="button"
-            className="verify-chip"
+            className="option-chip"
             aria-pressed={s === symbol}
             onClick={() => show({ symbol: s })}
           >
@@ -176,7 +176,7 @@ export default function SettlementVerifyPage() {
           <button
             key={r}
             type="button"
-            className="verify-chip"
+            className="option-chip"
             aria-pressed={r === range}
             onClick={() => show({ range: r })}
           >

@@ -109,7 +109,8 @@ export function RecordDetail({ record, ticks, check, dateFormat }: RecordDetailP
           <span className="num">{record.orderId}</span>
         </Row>
         <Row label={f('symbol')}>
-          <span className="num">{record.symbol}</span> · {t(`optionsTrade.details.books.${record.book}`)}
+          <span className="num">{record.symbol}</span> ·{' '}
+          {t(`optionsTrade.details.books.${record.book}`)}
         </Row>
         <Row label={f('direction')}>{t(`optionsTrade.directions.${record.direction}`)}</Row>
         <Row label={f('stake')}>

@@ -25,7 +25,7 @@ export function RecordItem({ record, holds, dateFormat, onOpen }: RecordItemProp
         <span className="verify-record__top">
           <span className="num">#{record.seq}</span>
           <span className="num">{record.symbol}</span>
-          <span className={`verify-dir verify-dir--${record.direction}`}>
+          <span className={`option-item__direction--${record.direction}`}>
             {t(`optionsTrade.directions.${record.direction}`)}
           </span>
           <span className="muted">{t(`optionsTrade.details.books.${record.book}`)}</span>
