@@ -1,3 +1,4 @@
+import type { ErrorKey, MessageParams } from '@tidemark/contract';
 import svgCaptcha from 'svg-captcha';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
@@ -14,7 +15,16 @@ export interface CaptchaAnswer {
 }
 
 /** The data of a refusal after which the client must show the image code. */
-export const CAPTCHA_REQUIRED = { captchaRequired: true } as const;
+const CAPTCHA_REQUIRED = { captchaRequired: true } as const;
+
+/** A refusal that also tells the client to show the image code on its next attempt. */
+export function captchaRefusal(
+  key: ErrorKey,
+  params?: MessageParams,
+  httpStatus?: number,
+): DomainError {
+  return new DomainError(key, params, httpStatus, { data: CAPTCHA_REQUIRED });
+}
 
 /** Keys of the failure log: a trader's login by its code target key, a reset by "reset:" + it. */
 const LOGIN_KEY_PREFIXES = ['email:', 'sms:'] as const;
@@ -59,10 +69,10 @@ export async function checkCaptcha(
 /** Refuses unless the call carries a correct image code; each refusal asks for a new image. */
 async function requireCaptcha(app: AppContext, answer: CaptchaAnswer): Promise<void> {
   if (!answer.timestamp || !answer.verifyCode) {
-    throw new DomainError('captchaRequired', undefined, 200, { data: CAPTCHA_REQUIRED });
+    throw captchaRefusal('captchaRequired');
   }
   if (!(await checkCaptcha(app, answer.timestamp, answer.verifyCode))) {
-    throw new DomainError('captchaWrong', undefined, 200, { data: CAPTCHA_REQUIRED });
+    throw captchaRefusal('captchaWrong');
   }
 }
 

@@ -13,7 +13,7 @@ import { DomainError } from '../../http/domain-error';
 import { hashPassword, randomInviteCode, verifyPassword } from '../../lib/secrets';
 import { fundDemoBook } from '../assets/assets.service';
 import {
-  CAPTCHA_REQUIRED,
+  captchaRefusal,
   forgetLoginFailures,
   guardAccount,
   guardLoginAddress,
@@ -164,11 +164,6 @@ export async function register(
 // account takes as long to refuse as a wrong password.
 let decoyHash: Promise<string> | undefined;
 
-/** A refusal again, now also telling the client to show the image code. */
-function withCaptcha(error: DomainError): DomainError {
-  return new DomainError(error.key, error.params, error.httpStatus, { data: CAPTCHA_REQUIRED });
-}
-
 /**
  * Logs in by account and password. Unknown account and wrong password answer alike. Only
  * failures count: too many from one address refuse it for a while; after a few for one account,
@@ -192,7 +187,7 @@ export async function login(
   const matches = await verifyPassword(user?.password_hash ?? (await decoyHash), input.password);
   if (!user || !matches) {
     if ((await recentFailures(app, failureKey)) >= app.config.captcha.afterFailures) {
-      throw new DomainError('loginFailedCaptcha', undefined, 200, { data: CAPTCHA_REQUIRED });
+      throw captchaRefusal('loginFailedCaptcha');
     }
     throw new DomainError('loginFailed');
   }
@@ -337,7 +332,9 @@ export async function resetPassword(
     if (!(error instanceof DomainError)) throw error;
     await recordLoginFailure(app, failureKey, ip);
     const failures = await recentFailures(app, failureKey);
-    throw failures >= app.config.captcha.afterFailures ? withCaptcha(error) : error;
+    throw failures >= app.config.captcha.afterFailures
+      ? captchaRefusal(error.key, error.params, error.httpStatus)
+      : error;
   }
   await forgetLoginFailures(app, failureKey);
   const user = await findByTarget(app, target);
