@@ -8,6 +8,7 @@ import '../../../features/options/options.css';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
+import { OPTIONS_INDEX_PATH, OPTIONS_VERIFY_PATH } from '../../../features/options/paths';
 
 /**
  * How option delivery works (pages/futures/desc): strike and settlement, the periods with their
@@ -35,7 +36,7 @@ export default function OptionsDescPage() {
   );
   return (
     <div className="options-info">
-      <PageHeader title={t('optionsPublic.info.descTitle')} fallback="/pages/futures/index" />
+      <PageHeader title={t('optionsPublic.info.descTitle')} fallback={OPTIONS_INDEX_PATH} />
       {section('what')}
       {section('strike')}
       <section>
@@ -65,7 +66,7 @@ export default function OptionsDescPage() {
         {terms.data?.realNeedsPrimary ? <p>{t('optionsPublic.info.primary')}</p> : null}
       </section>
       <section>
-        <Link className="options-link" to="/pages/futures/verify">
+        <Link className="options-link" to={OPTIONS_VERIFY_PATH}>
           {t('optionsPublic.info.verifyLink')}
         </Link>
       </section>

@@ -19,7 +19,7 @@ import { useLiveOptions } from '../../../features/options/hooks/use-live-options
 import { OptionConfirmSheet } from '../../../features/options/components/option-confirm-sheet';
 import { PeriodName } from '../../../features/options/components/period-name';
 import { checkStake, formatPercent } from '../../../features/options/option-math';
-import { OPTIONS_TRADE_PATH } from '../../../features/options/paths';
+import { optionsTradePath } from '../../../features/options/paths';
 import '../../../features/options/options.css';
 import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
 import { FocusCard } from './focus-card';
@@ -110,9 +110,7 @@ export default function OptionsTradePage() {
               role="tab"
               aria-selected={s === symbol}
               className="option-chip num"
-              onClick={() =>
-                navigate(`${OPTIONS_TRADE_PATH}?symbol=${encodeURIComponent(s)}`, { replace: true })
-              }
+              onClick={() => navigate(optionsTradePath(s), { replace: true })}
             >
               {s}
             </button>

@@ -7,6 +7,11 @@ import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
+import {
+  OPTIONS_DESC_PATH,
+  OPTIONS_VERIFY_PATH,
+  optionsTradePath,
+} from '../../../features/options/paths';
 
 /** The option products and their periods (pages/futures/index), each linking to its trade page. */
 export default function OptionsIndexPage() {
@@ -29,10 +34,7 @@ export default function OptionsIndexPage() {
         <div className="options-product__head">
           <strong className="num">{product.symbol}</strong>
           {product.enabled ? (
-            <Link
-              className="options-product__trade"
-              to={`/pages/futures/encryption?symbol=${encodeURIComponent(product.symbol)}`}
-            >
+            <Link className="options-product__trade" to={optionsTradePath(product.symbol)}>
               {t('optionsPublic.info.trade')}
             </Link>
           ) : (
@@ -48,8 +50,8 @@ export default function OptionsIndexPage() {
       <PageHeader title={t('optionsPublic.info.indexTitle')} />
       <p className="options-info__lead muted">{t('optionsPublic.info.indexLead')}</p>
       <div className="options-links">
-        <Link to="/pages/futures/desc">{t('optionsPublic.info.descTitle')}</Link>
-        <Link to="/pages/futures/verify">{t('optionsPublic.verify.title')}</Link>
+        <Link to={OPTIONS_DESC_PATH}>{t('optionsPublic.info.descTitle')}</Link>
+        <Link to={OPTIONS_VERIFY_PATH}>{t('optionsPublic.verify.title')}</Link>
       </div>
       {body}
     </div>

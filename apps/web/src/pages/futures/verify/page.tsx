@@ -19,6 +19,8 @@ import { currentLanguage } from '../../../ui/i18n';
 import { ListFooter } from '../../../ui/list-footer';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
+import { serverNow } from '../../../api/server-clock';
+import { OPTIONS_INDEX_PATH } from '../../../features/options/paths';
 
 const RANGES = { all: 0, day: 86_400_000, week: 7 * 86_400_000 } as const;
 type Range = keyof typeof RANGES;
@@ -39,7 +41,7 @@ function useView() {
   const from = range === 'all' ? undefined : fromParam;
   const seqParam = Number(params.get('seq'));
   const seq = Number.isSafeInteger(seqParam) && seqParam > 0 ? seqParam : undefined;
-  /** Called from click handlers only: a new range starts now. */
+  /** Called from click handlers only: a new range starts now, by the server's clock (expiries are). */
   const show = (next: { symbol?: string | undefined; range?: Range; seq?: number }) => {
     const query: Record<string, string> = {};
     const s = 'symbol' in next ? next.symbol : symbol;
@@ -47,7 +49,7 @@ function useView() {
     const r = next.range ?? range;
     if (r !== 'all') {
       query.range = r;
-      query.from = String(next.range ? Date.now() - RANGES[r] : from);
+      query.from = String(next.range ? serverNow() - RANGES[r] : from);
     }
     if (next.seq) query.seq = String(next.seq);
     setParams(query, { replace: !next.seq });
@@ -156,7 +158,7 @@ export default function SettlementVerifyPage() {
   const symbols = terms.data?.products.map((p) => p.symbol) ?? [];
   return (
     <div className="verify-page">
-      <PageHeader title={t('optionsPublic.verify.title')} fallback="/pages/futures/index" />
+      <PageHeader title={t('optionsPublic.verify.title')} fallback={OPTIONS_INDEX_PATH} />
       <p className="verify-intro muted">{t('optionsPublic.verify.intro')}</p>
       <div className="verify-chips" role="group" aria-label={t('optionsPublic.verify.pair')}>
         {[undefined, ...symbols].map((s) => (

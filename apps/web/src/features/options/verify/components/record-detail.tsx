@@ -1,7 +1,7 @@
 import type { OptionTick, SettlementRecord } from '@tidemark/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatUsdt } from '../../../../ui/amount-format';
+import { formatMoneyText } from '../../../../ui/amount-format';
 import type { RecordCheck } from '../chain';
 import { formatPercent } from '../../option-math';
 import { ProblemList } from './problem-list';
@@ -114,7 +114,7 @@ export function RecordDetail({ record, ticks, check, dateFormat }: RecordDetailP
         </Row>
         <Row label={f('direction')}>{t(`optionsTrade.directions.${record.direction}`)}</Row>
         <Row label={f('stake')}>
-          <span className="num">{formatUsdt(record.stake)} USDT</span>
+          <span className="num">{formatMoneyText(record.stake, 'USDT')}</span>
         </Row>
         <Row label={f('returnRate')}>
           <span className="num">{formatPercent(record.returnRate)}</span>
@@ -129,7 +129,7 @@ export function RecordDetail({ record, ticks, check, dateFormat }: RecordDetailP
         <Row label={f('settle')}>{tick(record.settle)}</Row>
         <Row label={f('outcome')}>{t(`optionsPublic.outcome.${record.outcome}`)}</Row>
         <Row label={f('payout')}>
-          <span className="num">{formatUsdt(record.payout)} USDT</span>
+          <span className="num">{formatMoneyText(record.payout, 'USDT')}</span>
         </Row>
         <Row label={f('trader')}>
           <span className="num verify-hash">{record.trader}</span>
