@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { NEWSIGN_DEFAULT_SECRET } from '@tidemark/contract';
+import { limitText, MAX_AMOUNT, NEWSIGN_DEFAULT_SECRET } from '@tidemark/contract';
 import { z } from 'zod';
 import { parseAmountLimits, type AmountLimits } from './ledger/amount-limits';
 
@@ -102,7 +102,7 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().optional(),
   CONSOLE_DIST: z.string().optional(),
-  AMOUNT_MAX: z.string().default('90000000'),
+  AMOUNT_MAX: z.string().default(limitText(MAX_AMOUNT)),
   AMOUNT_MAX_BY_CURRENCY: z.string().default(''),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
