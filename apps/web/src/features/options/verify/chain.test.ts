@@ -58,6 +58,7 @@ describe('the settlement chain checked in the browser', () => {
     expect(report.firstBroken).toBeNull();
     expect(report.checked.map((c) => c.seq)).toEqual([1, 2, 3, 4, 5]);
     expect(report.links).toBe(5);
+    expect(report.checked.every((c) => c.linked)).toBe(true);
   });
 
   it('finds a tampered record: its hash no longer matches', async () => {
@@ -136,5 +137,7 @@ describe('the settlement chain checked in the browser', () => {
     const report = await verifyChain(records);
     expect(report.firstBroken).toBeNull();
     expect(report.links).toBe(0);
+    // Nothing may claim a link it did not check (the one-record view says so).
+    expect(report.checked.some((c) => c.linked)).toBe(false);
   });
 });

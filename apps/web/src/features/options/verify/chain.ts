@@ -40,6 +40,8 @@ export interface RecordCheck {
   seq: number;
   /** The hash the browser computed over the record without `hash`. */
   computedHash: string;
+  /** Whether its link was checked: the record before it (64 zeros for the first) was at hand. */
+  linked: boolean;
   problems: Problem[];
 }
 
@@ -133,14 +135,15 @@ export async function verifyChain(records: readonly SettlementRecord[]): Promise
     // The record's own hash field is what the next one must name; a tampered record already
     // shows as a hash problem, so the link compares what each record states.
     const previousHash = record.seq === 1 ? GENESIS_HASH : before?.hash;
-    if (previousHash !== undefined) {
+    const linked = previousHash !== undefined;
+    if (linked) {
       links++;
       if (record.prevHash !== previousHash) {
         problems.push({ kind: 'link', expected: previousHash, actual: record.prevHash });
       }
     }
     problems.push(...outcomeProblems(record));
-    checked.push({ seq: record.seq, computedHash, problems });
+    checked.push({ seq: record.seq, computedHash, linked, problems });
   });
   const firstBroken = checked.find((c) => c.problems.length > 0) ?? null;
   return { checked, firstBroken, links };

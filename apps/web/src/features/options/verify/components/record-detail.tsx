@@ -96,7 +96,11 @@ export function RecordDetail({ record, ticks, check, dateFormat }: RecordDetailP
         <p className="muted">{t('optionsPublic.verify.checking')}</p>
       ) : check.problems.length === 0 ? (
         <p className="verify-summary verify-summary--ok" data-state="verified">
-          {t('optionsPublic.verify.recordOk')}
+          {t(
+            check.linked
+              ? 'optionsPublic.verify.recordOk'
+              : 'optionsPublic.verify.recordOkUnlinked',
+          )}
         </p>
       ) : (
         <div className="verify-summary verify-summary--broken" role="alert" data-state="broken">
