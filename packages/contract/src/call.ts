@@ -47,3 +47,24 @@ export function defineCall<In extends AnySchema, Out extends AnySchema>(
 export type CallInput<C extends CallDef> = z.input<C['input']>;
 export type ParsedInput<C extends CallDef> = z.output<C['input']>;
 export type CallOutput<C extends CallDef> = z.output<C['output']>;
+
+/**
+ * A call's path with its `:name` segments filled in from the input fields of those names
+ * (encoded), and the rest of the input: path fields travel in the path, not again in the query
+ * or the body. The web app's client and the console's requests both send through it.
+ */
+export function fillPath(
+  path: string,
+  input: object,
+): { url: string; rest: Record<string, unknown> } {
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const url = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = rest[name];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`${path}: the input has no ${name}`);
+    }
+    delete rest[name];
+    return encodeURIComponent(String(value as string | number));
+  });
+  return { url, rest };
+}

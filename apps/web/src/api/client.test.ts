@@ -11,7 +11,7 @@ vi.mock('../ui/toast', () => ({
   showLoading: () => () => undefined,
 }));
 
-const { call, request, requestBlob, ApiError, NetworkError, envelopeMessage, fillPath } =
+const { call, request, requestBlob, ApiError, NetworkError, envelopeMessage } =
   await import('./client');
 const { useSession } = await import('./session');
 
@@ -88,11 +88,6 @@ describe('request headers', () => {
     vi.stubGlobal('fetch', fetchMock);
     await call(optionsCalls.findSettlement, { seq: 42 });
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/options/settlements/42');
-    expect(fillPath('/a/:id/b/:name', { id: 7, name: 'x y/z', page: 2 })).toEqual({
-      url: '/a/7/b/x%20y%2Fz',
-      rest: { page: 2 },
-    });
-    expect(() => fillPath('/a/:id', {})).toThrow(/no id/);
   });
 });
 

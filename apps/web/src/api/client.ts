@@ -1,4 +1,5 @@
 import {
+  fillPath,
   isEnvelope,
   NEWSIGN_DEFAULT_SECRET,
   STATUS_OK,
@@ -81,23 +82,6 @@ export function currentSign(): Promise<string> {
 export async function signedUrl(path: string, query: Record<string, string>): Promise<string> {
   const params = new URLSearchParams({ ...query, sign: await currentSign() });
   return `${path}?${params.toString()}`;
-}
-
-/**
- * A call's path with its `:name` segments filled in from the input field of that name (encoded),
- * and the input without those fields: they travel in the path, not again in the query or body.
- */
-export function fillPath(path: string, input: object): { url: string; rest: object } {
-  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  const url = path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = rest[name];
-    if (value === undefined || value === null || value === '') {
-      throw new Error(`${path}: the input has no ${name}`);
-    }
-    delete rest[name];
-    return encodeURIComponent(String(value));
-  });
-  return { url, rest };
 }
 
 function encode(input: object): URLSearchParams {

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { AnySchema, HttpMethod } from '../call';
+import { fillPath, type AnySchema, type HttpMethod } from '../call';
 
 /**
  * The operator API (ours, DESIGN.md section 4): REST-style under /console/api, JSON bodies,
@@ -63,15 +63,7 @@ export function consoleRequest<C extends ConsoleCallDef>(
   call: C,
   input: ConsoleCallInput<C>,
 ): { method: HttpMethod; url: string; body: string | undefined } {
-  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  let url = call.path;
-  for (const name of pathParams(call.path)) {
-    const value = rest[name];
-    if (value === undefined || value === null || value === '')
-      throw new Error(`${call.path}: missing path parameter ${name}`);
-    url = url.replace(`:${name}`, encodeURIComponent(String(value as string | number)));
-    delete rest[name];
-  }
+  const { url, rest } = fillPath(call.path, input);
   if (call.method === 'GET') {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(rest)) {
