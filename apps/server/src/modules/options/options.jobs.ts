@@ -13,7 +13,7 @@ const PASS_MS = 100;
 const SETTLE_DELAY_MS = 300;
 /** Orders read per query; a larger backlog is worked through query after query. */
 const CHUNK = 5_000;
-/** Orders settled by one unit of work. */
+/** Orders started or settled by one unit of work. */
 const UNIT = 250;
 /** Ticks logged before this many days ago are pruned, once an hour. */
 const PRUNE_EVERY_MS = 3_600_000;
@@ -91,9 +91,10 @@ export class OptionsJobs {
 
   /**
    * Each order's tick is looked up once per symbol and time (a burst of orders expiring together
-   * shares it). Running orders settle in units of up to UNIT orders (each order its own ledger
-   * transaction and record), all queued at once so that they share commits; scheduled orders start
-   * one unit each. Answers how many moved.
+   * shares it). Orders start or settle in units of up to UNIT orders (each settled order its own
+   * ledger transaction and record), all queued at once so that they share commits (on PostgreSQL,
+   * where ordered units run one after another, a boundary's starts are not one transaction each).
+   * Answers how many moved.
    */
   async settleAll(
     status: 'scheduled' | 'running',
@@ -108,18 +109,19 @@ export class OptionsJobs {
       return tick;
     };
     const units: OptionOrderRow[][] = [];
-    for (let i = 0; i < rows.length; i += status === 'running' ? UNIT : 1)
-      units.push(rows.slice(i, i + (status === 'running' ? UNIT : 1)));
+    for (let i = 0; i < rows.length; i += UNIT) units.push(rows.slice(i, i + UNIT));
     const results = await Promise.allSettled(
       units.map(async (unit) => {
         const items = await Promise.all(
           unit.map(async (row) => ({ row, tick: await tickFor(row) })),
         );
-        return this.app.writer.runInOrder(async (trx) =>
-          status === 'scheduled'
-            ? Number(await start(this.app, trx, items[0]!.row, items[0]!.tick))
-            : settleOrders(this.app, trx, 'running', items),
-        );
+        return this.app.writer.runInOrder(async (trx) => {
+          if (status === 'running') return settleOrders(this.app, trx, 'running', items);
+          let started = 0;
+          for (const { row, tick } of items)
+            started += Number(await start(this.app, trx, row, tick));
+          return started;
+        });
       }),
     );
     let moved = 0;
