@@ -2,9 +2,10 @@ import { languageInfo } from '@tidemark/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PeriodTable } from '../../../features/options/verify/components/period-table';
+import { ProductPeriods } from '../../../features/options/verify/components/period-table';
 import { useOptionTerms, useProductPeriods } from '../../../features/options/api/options-queries';
 import '../../../features/options/options.css';
+import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -34,9 +35,29 @@ export default function OptionsDescPage() {
       <p>{t(`optionsPublic.info.${key}`, params)}</p>
     </section>
   );
+  // The failed-settlement window and the restricted countries are the server's: nothing is said
+  // about them (not "0 s", not "no country") before its answer.
+  const header = (
+    <PageHeader title={t('optionsPublic.info.descTitle')} fallback={OPTIONS_INDEX_PATH} />
+  );
+  if (!terms.data) {
+    return (
+      <div className="options-info">
+        {header}
+        {terms.isError ? (
+          <ErrorView
+            title={t('optionsPublic.info.loadFailed')}
+            onRetry={() => void terms.refetch()}
+          />
+        ) : (
+          <LoadingView />
+        )}
+      </div>
+    );
+  }
   return (
     <div className="options-info">
-      <PageHeader title={t('optionsPublic.info.descTitle')} fallback={OPTIONS_INDEX_PATH} />
+      {header}
       {section('what')}
       {section('strike')}
       <section>
@@ -44,18 +65,10 @@ export default function OptionsDescPage() {
         <p>{t('optionsPublic.info.periods')}</p>
       </section>
       {products.map((product, i) => (
-        <section className="options-product" key={product.symbol}>
-          <div className="options-product__head">
-            <strong className="num">{product.symbol}</strong>
-            {product.enabled ? null : (
-              <span className="muted">{t('optionsPublic.info.closed')}</span>
-            )}
-          </div>
-          {periods[i]?.data ? <PeriodTable periods={periods[i].data.list} /> : <LoadingView />}
-        </section>
+        <ProductPeriods key={product.symbol} product={product} periods={periods[i]} />
       ))}
       {section('tie')}
-      {section('failed', { seconds: (terms.data?.settleToleranceMs ?? 0) / 1000 })}
+      {section('failed', { seconds: terms.data.settleToleranceMs / 1000 })}
       {section('pool')}
       {section('risks')}
       <section data-testid="restricted">
@@ -63,7 +76,7 @@ export default function OptionsDescPage() {
         <p>{t('optionsPublic.info.where')}</p>
         <p>{countries.length > 0 ? countries.join(', ') : t('optionsPublic.info.noRestricted')}</p>
         <p>{t('optionsPublic.info.why')}</p>
-        {terms.data?.realNeedsPrimary ? <p>{t('optionsPublic.info.primary')}</p> : null}
+        {terms.data.realNeedsPrimary ? <p>{t('optionsPublic.info.primary')}</p> : null}
       </section>
       <section>
         <Link className="options-link" to={OPTIONS_VERIFY_PATH}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PeriodTable } from '../../../features/options/verify/components/period-table';
+import { ProductPeriods } from '../../../features/options/verify/components/period-table';
 import { useOptionTerms, useProductPeriods } from '../../../features/options/api/options-queries';
 import '../../../features/options/options.css';
 import { EmptyData } from '../../../ui/empty-data';
@@ -30,19 +30,11 @@ export default function OptionsIndexPage() {
     body = <EmptyData text={t('optionsPublic.info.empty')} />;
   } else {
     body = products.map((product, i) => (
-      <section className="options-product" key={product.symbol} data-symbol={product.symbol}>
-        <div className="options-product__head">
-          <strong className="num">{product.symbol}</strong>
-          {product.enabled ? (
-            <Link className="options-product__trade" to={optionsTradePath(product.symbol)}>
-              {t('optionsPublic.info.trade')}
-            </Link>
-          ) : (
-            <span className="muted">{t('optionsPublic.info.closed')}</span>
-          )}
-        </div>
-        {periods[i]?.data ? <PeriodTable periods={periods[i].data.list} /> : <LoadingView />}
-      </section>
+      <ProductPeriods key={product.symbol} product={product} periods={periods[i]}>
+        <Link className="options-product__trade" to={optionsTradePath(product.symbol)}>
+          {t('optionsPublic.info.trade')}
+        </Link>
+      </ProductPeriods>
     ));
   }
   return (

@@ -1,11 +1,13 @@
-import type { OptionPeriod } from '@tidemark/contract';
+import type { OptionPeriod, OptionTerms } from '@tidemark/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatUsdt } from '../../../../ui/amount-format';
+import { LoadingView } from '../../../../ui/loading-view';
 import { PeriodName } from '../../components/period-name';
 import { formatPercent } from '../../option-math';
 
-/** A product's periods with the terms of orders placed now, as the server answers them. */
-export function PeriodTable({ periods }: { periods: readonly OptionPeriod[] }) {
+/** The periods' table of a product, with the terms of orders placed now, as the server answers them. */
+function PeriodTable({ periods }: { periods: readonly OptionPeriod[] }) {
   const { t } = useTranslation();
   return (
     <table className="options-table">
@@ -32,5 +34,35 @@ export function PeriodTable({ periods }: { periods: readonly OptionPeriod[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+interface ProductPeriodsProps {
+  product: OptionTerms['products'][number];
+  /** Its periods query. */
+  periods: { data?: { list: readonly OptionPeriod[] }; isError: boolean } | undefined;
+  /** Shown beside the symbol while the product is open (the overview's way to trade it). */
+  children?: ReactNode;
+}
+
+/** A product and its periods, as the overview and the description list each one. */
+export function ProductPeriods({ product, periods, children }: ProductPeriodsProps) {
+  const { t } = useTranslation();
+  let table;
+  if (periods?.data) table = <PeriodTable periods={periods.data.list} />;
+  else if (periods?.isError) table = <p className="muted">{t('optionsPublic.info.loadFailed')}</p>;
+  else table = <LoadingView />;
+  return (
+    <section className="options-product" data-symbol={product.symbol}>
+      <div className="options-product__head">
+        <strong className="num">{product.symbol}</strong>
+        {product.enabled ? (
+          children
+        ) : (
+          <span className="muted">{t('optionsPublic.info.closed')}</span>
+        )}
+      </div>
+      {table}
+    </section>
   );
 }
