@@ -5,6 +5,7 @@ import { DomainError } from '../http/domain-error';
 import type { Clock } from '../lib/clock';
 import { accountKeyText, canBeNegative, mayGoNegative, type AccountKey } from './accounts';
 import { ledgerSql, type LedgerSql } from './ledger.sql';
+import { memoText, type LedgerMemo } from './memo';
 
 export interface Posting {
   account: AccountKey;
@@ -20,10 +21,10 @@ export interface PostSpec {
   reference: string;
   postings: readonly Posting[];
   /**
-   * What it was, for the account-change log (memo.ts's memoText). Descriptive only: not part of
-   * the content an idempotency key is checked against.
+   * What it was, for the account-change log (stored as memo.ts's JSON). Descriptive only: not part
+   * of the content an idempotency key is checked against.
    */
-  memo?: string;
+  memo?: LedgerMemo;
   /** A retried post with the same key applies once; the same key with other postings is refused. */
   idempotencyKey?: string;
 }
@@ -158,7 +159,7 @@ export class Ledger {
     const [tx] = await this.sql.all(trx, SQL.insertTx, [
       spec.type,
       spec.reference,
-      spec.memo ?? '',
+      spec.memo ? memoText(spec.memo) : '',
       now,
     ]);
     const transactionId = BigInt(tx!.id as bigint | number);

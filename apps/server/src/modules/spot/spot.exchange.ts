@@ -21,7 +21,6 @@ import { DomainError } from '../../http/domain-error';
 import { userAccount, type Book } from '../../ledger/accounts';
 import { checkAmountLimit } from '../../ledger/amount-limits';
 import { once } from '../../ledger/idempotency';
-import { memoText } from '../../ledger/memo';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
 import * as repo from './spot.repository';
@@ -314,12 +313,12 @@ export class SpotExchange {
       await this.app.ledger.post(trx, {
         type: 'spot',
         reference: `spot-order:${id}`,
-        memo: memoText({
+        memo: {
           kind: 'spot-hold',
           symbol: request.symbol,
           order: Number(id),
           side: request.side,
-        }),
+        },
         postings: holdPosting,
       });
       placedId = Number(id);

@@ -2,7 +2,6 @@ import { formatMoney, type SpotSide } from '@tidemark/contract';
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { systemAccount, userAccount, type AccountKey, type Book } from '../../ledger/accounts';
-import { memoText } from '../../ledger/memo';
 import type { Posting } from '../../ledger/ledger';
 import type { SpotEvent, TradeEvent } from '../../engine/spot';
 import * as repo from './spot.repository';
@@ -111,14 +110,14 @@ async function settleTrade(ctx: Context, trade: TradeEvent): Promise<void> {
   await ctx.app.ledger.post(ctx.trx, {
     type: 'spot',
     reference: `spot-trade:${tradeId}`,
-    memo: memoText({
+    memo: {
       kind: 'spot-fill',
       symbol: rules.symbol,
       price: formatMoney(BigInt(trade.price)),
       quantity: formatMoney(quantity),
       buy: { order: Number(orderId(buyerRow)), fee: formatMoney(buyerFee) },
       sell: { order: Number(orderId(sellerRow)), fee: formatMoney(sellerFee) },
-    }),
+    },
     postings,
   });
   await repo.insertTrades(ctx.trx, [
@@ -177,7 +176,7 @@ export function releaseHold(
   return app.ledger.post(trx, {
     type: 'spot',
     reference: `spot-order:${row.id}`,
-    memo: memoText({ kind, symbol: row.symbol, order: Number(row.id), side: row.side as SpotSide }),
+    memo: { kind, symbol: row.symbol, order: Number(row.id), side: row.side as SpotSide },
     postings: [
       { account: userAccount(userId, book, 'coin_hold', row.held_currency), amount: -row.held },
       { account: userAccount(userId, book, 'coin', row.held_currency), amount: row.held },
