@@ -1,5 +1,6 @@
 import type { OptionOrder } from '@tidemark/contract';
 import { displayDecimal, formatMoney } from '@tidemark/contract/rules';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
@@ -16,9 +17,19 @@ interface OptionOrderItemProps {
   pricePlaces?: number;
 }
 
-/** A price with the product's precision, or "--". */
-const shown = (price: string | null | undefined, places: number) =>
+/** A price with the product's precision, or "--" (the focus card shows prices the same way). */
+export const priceText = (price: string | null | undefined, places: number) =>
   price === null || price === undefined ? '--' : displayDecimal(price, places);
+
+/** One figure of the item: its label above it. */
+function Cell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="option-item__cell">
+      <span>{label}</span>
+      {children}
+    </div>
+  );
+}
 
 /** A running order: time left, strike against the current price, and what it would bring now. */
 function RunningFigures({ order, price, pricePlaces = 2 }: OptionOrderItemProps) {
@@ -27,28 +38,24 @@ function RunningFigures({ order, price, pricePlaces = 2 }: OptionOrderItemProps)
   const estimate = estimateResult(order, price);
   return (
     <>
-      <div className="option-item__cell">
-        <span>{t('optionsTrade.live.left')}</span>
+      <Cell label={t('optionsTrade.live.left')}>
         <strong className="num option-item__countdown">
           {left > 0 ? formatCountdown(left) : t('optionsTrade.live.settling')}
         </strong>
-      </div>
-      <div className="option-item__cell">
-        <span>{t('optionsTrade.live.strike')}</span>
-        <span className="num">{shown(order.strikePrice, pricePlaces)}</span>
-      </div>
-      <div className="option-item__cell">
-        <span>{t('optionsTrade.live.current')}</span>
-        <span className="num">{shown(price, pricePlaces)}</span>
-      </div>
-      <div className="option-item__cell">
-        <span>{t('optionsTrade.live.estimate')}</span>
+      </Cell>
+      <Cell label={t('optionsTrade.live.strike')}>
+        <span className="num">{priceText(order.strikePrice, pricePlaces)}</span>
+      </Cell>
+      <Cell label={t('optionsTrade.live.current')}>
+        <span className="num">{priceText(price, pricePlaces)}</span>
+      </Cell>
+      <Cell label={t('optionsTrade.live.estimate')}>
         <span
           className={`num option-item__profit option-item__profit--${estimate?.outcome ?? 'none'}`}
         >
           {estimate ? formatSigned(formatMoney(estimate.profit), 'USDT') : '--'}
         </span>
-      </div>
+      </Cell>
     </>
   );
 }
@@ -58,10 +65,9 @@ function ScheduledFigures({ order }: { order: OptionOrder }) {
   const { t } = useTranslation();
   const left = useCountdown(order.openTime);
   return (
-    <div className="option-item__cell">
-      <span>{t('optionsTrade.scheduled.startsIn')}</span>
+    <Cell label={t('optionsTrade.scheduled.startsIn')}>
       <strong className="num option-item__countdown">{formatCountdown(left)}</strong>
-    </div>
+    </Cell>
   );
 }
 
@@ -70,20 +76,17 @@ function ResultFigures({ order, places }: { order: OptionOrder; places: number }
   const { t } = useTranslation();
   return (
     <>
-      <div className="option-item__cell">
-        <span>{t('optionsTrade.live.strike')}</span>
-        <span className="num">{shown(order.strikePrice, places)}</span>
-      </div>
-      <div className="option-item__cell">
-        <span>{t('optionsTrade.result.settlePrice')}</span>
-        <span className="num">{shown(order.settlePrice, places)}</span>
-      </div>
-      <div className="option-item__cell">
-        <span>{t('optionsTrade.result.profit')}</span>
+      <Cell label={t('optionsTrade.live.strike')}>
+        <span className="num">{priceText(order.strikePrice, places)}</span>
+      </Cell>
+      <Cell label={t('optionsTrade.result.settlePrice')}>
+        <span className="num">{priceText(order.settlePrice, places)}</span>
+      </Cell>
+      <Cell label={t('optionsTrade.result.profit')}>
         <span className={`num option-item__profit option-item__profit--${order.outcome ?? 'none'}`}>
           {order.profit === null ? '--' : formatSigned(order.profit, 'USDT')}
         </span>
-      </div>
+      </Cell>
     </>
   );
 }
@@ -105,10 +108,9 @@ export function OptionOrderItem({ order, price, pricePlaces = 2 }: OptionOrderIt
         </span>
       </div>
       <div className="option-item__grid">
-        <div className="option-item__cell">
-          <span>{t('optionsTrade.confirm.stake')}</span>
+        <Cell label={t('optionsTrade.confirm.stake')}>
           <span className="num">{formatMoneyText(order.amount, 'USDT')}</span>
-        </div>
+        </Cell>
         {order.status === 'running' ? (
           <RunningFigures order={order} price={price} pricePlaces={pricePlaces} />
         ) : null}

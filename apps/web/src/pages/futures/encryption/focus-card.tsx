@@ -3,10 +3,11 @@ import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrderResult } from '../../../features/options/api/options-queries';
+import { priceText } from '../../../features/options/components/option-order-item';
 import { useCountdown } from '../../../features/options/hooks/use-countdown';
 import { estimateResult, formatCountdown } from '../../../features/options/option-math';
 import { optionDetailsPath } from '../../../features/options/paths';
-import { displayDecimal, formatMoney } from '@tidemark/contract/rules';
+import { formatMoney } from '@tidemark/contract/rules';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
 
 interface FocusCardProps {
@@ -24,8 +25,7 @@ interface FocusCardProps {
  * the profit or loss and the way to its record.
  */
 export function FocusCard({ placed, price, pricePlaces, onClose }: FocusCardProps) {
-  const shown = (p: string | null | undefined) =>
-    p === null || p === undefined ? '--' : displayDecimal(p, pricePlaces);
+  const shown = (p: string | null | undefined) => priceText(p, pricePlaces);
   const { t } = useTranslation();
   const result = useOrderResult(placed.id);
   const order = result.data ?? placed;

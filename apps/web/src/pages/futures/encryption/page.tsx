@@ -214,24 +214,18 @@ export default function OptionsTradePage() {
             {t('optionsTrade.scheduled.toggle')}
           </Checkbox>
           <div className="option-form__buttons">
-            <Button
-              block
-              color="success"
-              className="option-buy option-buy--long"
-              disabled={!period}
-              onClick={() => buy.review('long')}
-            >
-              {t('optionsTrade.buy.long')}
-            </Button>
-            <Button
-              block
-              color="danger"
-              className="option-buy option-buy--short"
-              disabled={!period}
-              onClick={() => buy.review('short')}
-            >
-              {t('optionsTrade.buy.short')}
-            </Button>
+            {(['long', 'short'] as const).map((direction) => (
+              <Button
+                key={direction}
+                block
+                color={direction === 'long' ? 'success' : 'danger'}
+                className={`option-buy option-buy--${direction}`}
+                disabled={!period}
+                onClick={() => buy.review(direction)}
+              >
+                {t(`optionsTrade.buy.${direction}`)}
+              </Button>
+            ))}
           </div>
         </section>
       ) : (
