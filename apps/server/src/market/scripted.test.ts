@@ -55,12 +55,18 @@ describe('the scripted feed', () => {
 
   it('refuses a script that is not symbols with decimal "from" and "perSecond"', () => {
     expect(() => readFeedScript(scriptFile(['BTC/USDT']))).toThrow(/object of symbols/);
+    const broken = path.join(dir, 'broken.json');
+    fs.writeFileSync(broken, '{"BTC/USDT": ');
+    expect(() => readFeedScript(broken)).toThrow(
+      `${broken}: a feed script must be a readable JSON`,
+    );
+    expect(() => readFeedScript(path.join(dir, 'missing.json'))).toThrow(/missing\.json: a feed/);
     expect(() => readFeedScript(scriptFile({ 'BTC/USDT': { from: '1' } }))).toThrow(
       /BTC\/USDT needs "from" and "perSecond"/,
     );
     expect(() =>
       readFeedScript(scriptFile({ 'BTC/USDT': { from: 'lots', perSecond: '1' } })),
-    ).toThrow();
+    ).toThrow(/BTC\/USDT needs decimal amounts, not "lots" and "1"/);
   });
 
   it('says loudly at every start that prices are scripted, and the simulator does not', async () => {

@@ -13,7 +13,14 @@ export type FeedScript = Record<string, ScriptLine>;
 
 /** Reads and checks a script file; throws naming what is wrong (the server refuses to start). */
 export function readFeedScript(file: string): FeedScript {
-  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: a feed script must be a readable JSON file (${String(error)})`, {
+      cause: error,
+    });
+  }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new Error(`${file}: a feed script is an object of symbols`);
   const script: FeedScript = {};
@@ -21,8 +28,17 @@ export function readFeedScript(file: string): FeedScript {
     const { from, perSecond } = (line ?? {}) as Partial<ScriptLine>;
     if (typeof from !== 'string' || typeof perSecond !== 'string')
       throw new Error(`${file}: ${symbol} needs "from" and "perSecond" decimal strings`);
-    parseMoney(from);
-    parseMoney(perSecond.replace(/^-/, ''));
+    try {
+      parseMoney(from);
+      parseMoney(perSecond.replace(/^-/, ''));
+    } catch (error) {
+      throw new Error(
+        `${file}: ${symbol} needs decimal amounts, not "${from}" and "${perSecond}"`,
+        {
+          cause: error,
+        },
+      );
+    }
     script[symbol] = { from, perSecond };
   }
   return script;
