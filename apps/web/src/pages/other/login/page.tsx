@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BrandMark } from '../../../ui/brand-mark';
 
-// Only what exists today: options and leverage join the list when they are built.
+// Only what exists today: leverage, earn and loans join the list when they are built.
 const POINTS = [
   'welcome.pointMarkets',
+  'welcome.pointOptions',
   'welcome.pointFunds',
   'welcome.pointDemo',
   'welcome.pointSafety',
