@@ -1,4 +1,4 @@
-import { interpolate } from '@tidemark/i18n';
+import { interpolate, localiseParams } from '@tidemark/i18n';
 import en from '@tidemark/i18n/locales/en.json';
 import zh from '@tidemark/i18n/locales/zh.json';
 
@@ -50,8 +50,8 @@ export function errorMessages(
   params?: MessageParams,
 ): { enMsg: string; cnMsg: string } {
   return {
-    enMsg: interpolate(en.errors[key], params),
-    cnMsg: interpolate(zh.errors[key], params),
+    enMsg: interpolate(en.errors[key], params && localiseParams(params, 'en')),
+    cnMsg: interpolate(zh.errors[key], params && localiseParams(params, 'zh-CN')),
   };
 }
 

@@ -128,6 +128,25 @@ export async function loadConsolePack(code: LanguageCode): Promise<ConsolePack> 
   return (await loaders[code]()).default;
 }
 
+/**
+ * Message parameters as a text in `bcp47` shows them: a `country` parameter travels as its ISO
+ * 3166 code, so every language names the country in its own words (Intl), never in the server's.
+ */
+export function localiseParams<P extends Readonly<Record<string, string | number>>>(
+  params: P,
+  bcp47: string,
+): P {
+  const country = params['country'];
+  if (typeof country !== 'string' || !/^[A-Z]{2}$/.test(country)) return params;
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames([bcp47], { type: 'region' }).of(country);
+  } catch {
+    name = undefined;
+  }
+  return name ? { ...params, country: name } : params;
+}
+
 /** Fills `{{name}}` placeholders the way i18next does, for texts used outside React. */
 export function interpolate(
   text: string,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { interpolate, LANGUAGE_CODES, LANGUAGES } from './index';
+import { interpolate, LANGUAGE_CODES, LANGUAGES, localiseParams } from './index';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -169,5 +169,17 @@ describe('interpolate', () => {
     expect(interpolate('wait {{seconds}} s, {{other}}', { seconds: 30 })).toBe(
       'wait 30 s, {{other}}',
     );
+  });
+});
+
+describe('localiseParams', () => {
+  it('names a country code in the given language and leaves everything else as it is', () => {
+    expect(localiseParams({ country: 'DE', limit: 5 }, 'en')).toEqual({
+      country: 'Germany',
+      limit: 5,
+    });
+    expect(localiseParams({ country: 'DE' }, 'ar').country).not.toBe('DE');
+    expect(localiseParams({ country: 'Germany' }, 'en')).toEqual({ country: 'Germany' });
+    expect(localiseParams({ coin: 'BTC' }, 'de')).toEqual({ coin: 'BTC' });
   });
 });

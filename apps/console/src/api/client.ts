@@ -8,7 +8,7 @@ import {
   type ConsoleCallOutput,
   type Envelope,
 } from '@tidemark/contract';
-import { i18next, usesChineseMessages } from '../ui/i18n';
+import { i18next, messageParams, usesChineseMessages } from '../ui/i18n';
 import { currentToken, signOut } from './session';
 
 /** How long a call may take before the console gives up on it. */
@@ -45,7 +45,7 @@ export function envelopeMessage(
 ): string {
   if (envelope.code) {
     for (const key of [`errors.${envelope.code}`, `success.${envelope.code}`]) {
-      if (i18next.exists(key)) return i18next.t(key, envelope.params ?? {});
+      if (i18next.exists(key)) return i18next.t(key, messageParams(envelope.params));
     }
   }
   return usesChineseMessages() ? envelope.cnMsg : envelope.enMsg;

@@ -4,6 +4,7 @@ import {
   languageInfo,
   loadConsolePack,
   loadLocale,
+  localiseParams,
   loadPagesPack,
   type LanguageCode,
 } from '@tidemark/i18n';
@@ -90,6 +91,13 @@ export async function changeLanguage(code: LanguageCode): Promise<void> {
 export function currentLanguage(): LanguageCode {
   const lng = i18next.language;
   return isLanguageCode(lng) ? lng : DEFAULT_LANGUAGE;
+}
+
+/** A message's parameters as the current language shows them (a country code becomes its name). */
+export function messageParams(
+  params: Readonly<Record<string, string | number>> | undefined,
+): Readonly<Record<string, string | number>> {
+  return localiseParams(params ?? {}, languageInfo(currentLanguage()).bcp47);
 }
 
 /** SPEC.md section 7: cnMsg for zh and ft, enMsg otherwise. */

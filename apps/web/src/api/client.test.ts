@@ -114,6 +114,20 @@ describe('status handling of SPEC.md section 8', () => {
     );
   });
 
+  it('names a country sent as its code in the reader’s language', async () => {
+    const restricted = {
+      code: 'optionRestricted',
+      params: { country: 'DE' },
+      enMsg: '',
+      cnMsg: '',
+    };
+    expect(envelopeMessage(restricted)).toContain('residents of Germany,');
+    await i18next.changeLanguage('zh');
+    const chinese = envelopeMessage(restricted);
+    await i18next.changeLanguage('en');
+    expect(chinese).toContain('由于 德国 限制');
+  });
+
   it("'401' toasts, forgets the token and returns to login after 1 s", async () => {
     useSession.getState().signIn('old');
     vi.stubGlobal('fetch', async () => answer(envelope('401', 'sessionExpired')));

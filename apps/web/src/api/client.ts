@@ -11,7 +11,7 @@ import {
   type CallOutput,
   type Envelope,
 } from '@tidemark/contract';
-import { i18next, usesChineseMessages } from '../ui/i18n';
+import { i18next, messageParams, usesChineseMessages } from '../ui/i18n';
 import { showLoading, showToast } from '../ui/toast';
 import { signAt } from './newsign';
 import { observeServerTime, serverNow } from './server-clock';
@@ -69,7 +69,7 @@ export function envelopeMessage(
   const key = envelope.code ? `errors.${envelope.code}` : undefined;
   const successKey = envelope.code ? `success.${envelope.code}` : undefined;
   for (const k of [key, successKey]) {
-    if (k && i18next.exists(k)) return i18next.t(k, envelope.params ?? {});
+    if (k && i18next.exists(k)) return i18next.t(k, messageParams(envelope.params));
   }
   return usesChineseMessages() ? envelope.cnMsg : envelope.enMsg;
 }

@@ -449,11 +449,15 @@ describe('jurisdiction', () => {
     await verifyPrimary(server, trader.token, 'DE');
     expect((await place(trader, {})).status).toBe(1);
     await server.call(userCalls.switchUser, { mode: 'real' }, { token: trader.token });
+    const refusal = await place(trader, {});
     refused(
-      await place(trader, {}),
+      refusal,
       'optionRestricted',
       'Options are not offered in the real account to residents of Germany, where they are restricted for retail clients; the demo account is open to everyone',
     );
+    // The country travels as its code, so each language names it in its own words.
+    expect((refusal as { params?: unknown }).params).toEqual({ country: 'DE' });
+    expect(refusal.cnMsg).toContain('由于 德国 限制');
   });
   it('needs primary verification in the real book', async () => {
     const trader = await optionTrader(server);

@@ -287,9 +287,10 @@ async function checkJurisdiction(app: AppContext, userId: number, book: Book): P
   if (book !== 'real') return;
   const country = await verifiedPrimaryCountry(app, userId);
   if (country === null) throw new DomainError('optionPrimaryRequired');
-  if ((await restrictedCountries(app)).includes(country.toUpperCase())) {
-    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(country) ?? country;
-    throw new DomainError('optionRestricted', { country: name });
+  const code = country.toUpperCase();
+  // The code, not a name: each language names the country itself (localiseParams).
+  if ((await restrictedCountries(app)).includes(code)) {
+    throw new DomainError('optionRestricted', { country: code });
   }
 }
 
