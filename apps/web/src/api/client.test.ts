@@ -116,7 +116,7 @@ describe('status handling of SPEC.md section 8', () => {
 
   it('names a country sent as its code in the reader’s language', async () => {
     const restricted = {
-      code: 'optionRestricted',
+      code: 'optionRestricted' as const,
       params: { country: 'DE' },
       enMsg: '',
       cnMsg: '',
