@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BankOutlined,
   DashboardOutlined,
+  FieldTimeOutlined,
   IdcardOutlined,
   LoginOutlined,
   LogoutOutlined,
@@ -10,7 +11,7 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { consoleCalls, type ConsoleCallDef } from '@tidemark/contract';
+import { consoleCalls, optionsConsoleCalls, type ConsoleCallDef } from '@tidemark/contract';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 export interface ConsoleRoute {
@@ -80,6 +81,14 @@ export const ROUTES: readonly ConsoleRoute[] = [
     icon: <NodeIndexOutlined />,
     call: consoleCalls.listChains,
     page: lazy(() => import('../pages/chains/page')),
+  },
+  {
+    path: '/options',
+    menu: 'options',
+    label: 'options',
+    icon: <FieldTimeOutlined />,
+    call: optionsConsoleCalls.listOptionProducts,
+    page: lazy(() => import('../pages/options/page')),
   },
   {
     path: '/ledger',

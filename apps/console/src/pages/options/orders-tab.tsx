@@ -1,0 +1,177 @@
+import { ACCOUNT_MODES, OPTION_STATUSES } from '@tidemark/contract';
+import { Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useOptionOrders } from '../../features/options/options-api';
+import type { OptionOrderRecord } from '../../features/options/options-types';
+import { ratePercent } from '../../features/options/terms';
+import { Amount } from '../../ui/amount';
+import { formatAmount, formatTime } from '../../ui/format';
+import { PagedTable } from '../../ui/paged-table';
+import { UserLink } from '../../ui/user-link';
+import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
+import { UserIdFilter } from '../ledger/user-id-filter';
+
+const DEFAULTS = { tab: 'orders', userId: '', book: '', status: '', page: '1' } as const;
+const PAGE_SIZE = 20;
+
+const STATUS_COLORS: Record<string, string> = {
+  scheduled: 'purple',
+  running: 'processing',
+  settled: 'default',
+  failed: 'warning',
+  cancelled: 'default',
+};
+const OUTCOME_COLORS: Record<string, string> = {
+  win: 'success',
+  loss: 'error',
+  tie: 'default',
+  failed: 'warning',
+};
+
+/** Option orders, newest first, by trader, book and status; a trader opens their detail page. */
+export function OrdersTab() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchState(DEFAULTS);
+  const page = positiveInt(search.page, 1);
+  const orders = useOptionOrders({
+    userId: positiveInt(search.userId, 0) || undefined,
+    book: oneOf(ACCOUNT_MODES, search.book, undefined),
+    status: oneOf(OPTION_STATUSES, search.status, undefined),
+    page,
+    pageSize: PAGE_SIZE,
+  });
+
+  const columns: TableColumnsType<OptionOrderRecord> = [
+    { title: t('console.common.id'), dataIndex: 'id', width: 80 },
+    {
+      title: t('console.common.user'),
+      key: 'user',
+      render: (_, o) => <UserLink userId={o.userId} />,
+    },
+    {
+      title: t('console.options.book'),
+      key: 'book',
+      render: (_, o) => <Tag>{t(`console.books.${o.book}`)}</Tag>,
+    },
+    {
+      title: t('console.options.symbol'),
+      key: 'symbol',
+      render: (_, o) => (
+        <>
+          <Typography.Text strong>{o.symbol}</Typography.Text>{' '}
+          <Tag color={o.direction === 'long' ? 'green' : 'red'}>
+            {t(`console.options.directions.${o.direction}`)}
+          </Tag>
+        </>
+      ),
+    },
+    {
+      title: t('console.common.amount'),
+      key: 'amount',
+      align: 'end',
+      render: (_, o) => <Amount value={o.amount} />,
+    },
+    {
+      title: t('console.options.terms'),
+      key: 'terms',
+      render: (_, o) =>
+        t('console.options.termsValue', {
+          period: t('console.options.secondsValue', { seconds: o.periodSeconds }),
+          returnRate: ratePercent(o.returnRate),
+          lossRate: ratePercent(o.lossRate),
+        }),
+    },
+    {
+      title: t('console.options.prices'),
+      key: 'prices',
+      align: 'end',
+      render: (_, o) => (
+        <span dir="ltr">
+          {formatAmount(o.strike?.price)} → {formatAmount(o.settle?.price)}
+        </span>
+      ),
+    },
+    {
+      title: t('console.common.status'),
+      key: 'status',
+      render: (_, o) => (
+        <Tag color={STATUS_COLORS[o.status] ?? 'default'}>
+          {t(`console.options.statuses.${o.status}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('console.options.outcome'),
+      key: 'outcome',
+      render: (_, o) =>
+        o.outcome ? (
+          <Tag color={OUTCOME_COLORS[o.outcome] ?? 'default'}>
+            {t(`console.options.outcomes.${o.outcome}`)}
+          </Tag>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      title: t('console.options.payout'),
+      key: 'payout',
+      align: 'end',
+      render: (_, o) => <Amount value={o.payout} />,
+    },
+    {
+      title: t('console.options.times'),
+      key: 'times',
+      render: (_, o) => (
+        <>
+          {formatTime(o.openTime ?? o.createdAt)}
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatTime(o.settleTime)}
+          </Typography.Text>
+        </>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <div className="toolbar">
+        <UserIdFilter value={search.userId} onChange={(text) => setSearch({ userId: text })} />
+        <Select
+          allowClear
+          value={search.book || undefined}
+          placeholder={t('console.options.allBooks')}
+          onChange={(value?: string) => setSearch({ book: value ?? '' })}
+          options={ACCOUNT_MODES.map((mode) => ({
+            value: mode,
+            label: t(`console.books.${mode}`),
+          }))}
+          style={{ width: 160 }}
+          aria-label={t('console.options.book')}
+        />
+        <Select
+          allowClear
+          value={search.status || undefined}
+          placeholder={t('console.options.allStatuses')}
+          onChange={(value?: string) => setSearch({ status: value ?? '' })}
+          options={OPTION_STATUSES.map((status) => ({
+            value: status,
+            label: t(`console.options.statuses.${status}`),
+          }))}
+          style={{ width: 160 }}
+          aria-label={t('console.common.status')}
+        />
+      </div>
+      <PagedTable<OptionOrderRecord>
+        size="small"
+        query={orders}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        emptyText={t('console.options.noOrders')}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(next) => setSearch({ page: String(next) })}
+      />
+    </>
+  );
+}
