@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { consoleCalls, displayAmount, type ConsoleAuditEntry } from '@tidemark/contract';
+import {
+  consoleCalls,
+  displayAmount,
+  optionsConsoleCalls,
+  type ConsoleAuditEntry,
+} from '@tidemark/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
@@ -194,7 +199,10 @@ async function auditOf(targetType: string, targetId: number) {
 }
 
 /** The same entries from the operator API, with what each changed. */
-async function auditEntries(targetType: string, targetId: number): Promise<ConsoleAuditEntry[]> {
+async function auditEntries(
+  targetType: string,
+  targetId: number | string,
+): Promise<ConsoleAuditEntry[]> {
   const page = await consoleApi(
     consoleCalls.listAudit,
     { targetType, targetId: String(targetId), page: 1, pageSize: 50 },
@@ -714,6 +722,70 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
   });
 });
 
+// --- option terms ---------------------------------------------------------------------------------
+
+describe('option terms in the console: one return rate changed, audited', () => {
+  let period: { id: number; symbol: string; seconds: number; returnRate: string };
+
+  afterAll(async () => {
+    // Later journeys read the terms they trade on; they get the seeded rate back all the same.
+    if (period)
+      await consoleApi(
+        optionsConsoleCalls.setOptionPeriod,
+        { id: period.id, returnRate: period.returnRate },
+        operatorToken,
+      );
+  });
+
+  it('has the operator change a period’s return rate and find the change in the audit log', async () => {
+    await consoleMenu(operator, 'Options', '[data-testid^="option-product-"]');
+    await operator
+      .getByText('Changes apply to orders placed afterwards only', { exact: false })
+      .waitFor();
+    const card = operator.locator('[data-testid^="option-product-"]').first();
+    const symbol = (await card.getAttribute('data-testid'))!.replace('option-product-', '');
+    const { products } = await consoleApi(
+      optionsConsoleCalls.listOptionProducts,
+      {},
+      operatorToken,
+    );
+    const first = products.find((p) => p.symbol === symbol)!.periods[0]!;
+    period = { ...first };
+    const [next, shown] = first.returnRate === '0.87000000' ? ['0.86', '86%'] : ['0.87', '87%'];
+
+    const line = card.locator(`tr[data-row-key="${first.id}"]`);
+    await line.getByRole('button', { name: 'Edit' }).click();
+    const modal = dialog(operator, `Edit the ${first.seconds} sec period of ${symbol}`);
+    await modal.getByLabel('Return rate').fill(next);
+    await modal.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectMessage(operator, 'Saved; the audit log has the change');
+    await modal.waitFor({ state: 'hidden' });
+    await expect.poll(() => line.getByTestId('return-rate').innerText()).toBe(shown);
+
+    // The other views of the page open: the pools, their profit by day, the orders.
+    await queueTab(operator, 'Exposure and pool');
+    await operator.getByTestId('option-pool-real').waitFor();
+    await queueTab(operator, 'Pool profit and loss');
+    await operator.locator('.ant-table-thead th', { hasText: 'Day (UTC)' }).waitFor();
+    await queueTab(operator, 'Orders');
+    await operator.locator('.ant-table-thead th', { hasText: 'Outcome' }).waitFor();
+
+    // The audit log: the change, by this operator, with the rate before and after.
+    await openConsole(operator, `/audit?targetType=option&targetId=period:${first.id}`);
+    expect(await auditRows(operator)).toEqual([
+      {
+        operator: admin.username,
+        action: 'Option terms changed',
+        target: `Options #period:${first.id}`,
+        reason: '-',
+      },
+    ]);
+    const [entry] = await auditEntries('option', `period:${first.id}`);
+    expect(entry?.before).toMatchObject({ returnRate: first.returnRate });
+    expect(entry?.after).toMatchObject({ returnRate: `${next}000000` });
+  });
+});
+
 // --- journey 2 -----------------------------------------------------------------------------------
 
 describe('custody with refusals: rejected deposit, verification and withdrawal', () => {
@@ -967,6 +1039,10 @@ describe('the console at 1280 x 800', () => {
     ['kyc-verified', '/kyc?status=verified'],
     ['kyc-failed', '/kyc?status=failed'],
     ['chains', '/chains'],
+    ['options-products', '/options'],
+    ['options-exposure', '/options?tab=exposure'],
+    ['options-pnl', '/options?tab=pnl'],
+    ['options-orders', '/options?tab=orders'],
     ['ledger', '/ledger'],
     ['audit', '/audit'],
     ['outbox', '/outbox'],
