@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { optionsConsoleCalls, type ConsoleCallInput } from '@tidemark/contract';
-import { useCallMutation, usePage } from '../../api/call-hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { consoleCalls, optionsConsoleCalls, type ConsoleCallInput } from '@tidemark/contract';
+import { useCallMutation } from '../../api/call-hooks';
 import { request } from '../../api/client';
 import type { OptionBook, OptionOrderFilter, OptionProducts } from './options-types';
 
@@ -60,13 +60,25 @@ export function useOptionPnl(book: OptionBook, days: number) {
   });
 }
 
+/** One page of orders; `enabled` false while the trader typed is still being looked up. */
 export function useOptionOrders(
   input: ConsoleCallInput<typeof optionsConsoleCalls.listOptionOrders>,
+  enabled = true,
 ) {
   const { page, pageSize, ...filter } = input;
-  return usePage(
-    optionsConsoleCalls.listOptionOrders,
-    [...optionKeys.orders(filter), page, pageSize],
-    input,
-  );
+  return useQuery({
+    queryKey: [...optionKeys.orders(filter), page, pageSize],
+    queryFn: () => request(optionsConsoleCalls.listOptionOrders, input),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The traders an account typed in the orders search may be (the users search, a few answers). */
+export function useTraderLookup(text: string | null) {
+  return useQuery({
+    queryKey: ['users', 'list', { q: text, lookup: true }],
+    queryFn: () => request(consoleCalls.listUsers, { q: text ?? '', page: 1, pageSize: 10 }),
+    enabled: text !== null,
+  });
 }

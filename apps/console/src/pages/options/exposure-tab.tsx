@@ -1,4 +1,4 @@
-import { optionsConsoleCalls, QUOTE_CURRENCY } from '@tidemark/contract';
+import { groupThousands, optionsConsoleCalls, QUOTE_CURRENCY } from '@tidemark/contract';
 import {
   Button,
   Card,
@@ -25,6 +25,9 @@ import { coverage } from '../../features/options/terms';
 import { useCan } from '../../features/session/session-api';
 import { Amount } from '../../ui/amount';
 import { QueryState } from '../../ui/query-state';
+
+/** The pools' figures a size smaller than antd's default, so nine digits and a unit fit. */
+const VALUE = { fontSize: 20 };
 
 /** Each book's pool against what its open orders could cost, and the open stakes per symbol. */
 export function ExposureTab() {
@@ -83,12 +86,14 @@ export function ExposureTab() {
           <Row gutter={[16, 16]}>
             <Col span={12}>
               <Statistic
+                styles={{ content: VALUE }}
                 title={t('console.options.poolBalance')}
                 valueRender={() => <Amount value={b.poolBalance} currency={QUOTE_CURRENCY} />}
               />
             </Col>
             <Col span={12}>
               <Statistic
+                styles={{ content: VALUE }}
                 title={t('console.options.worstCase')}
                 valueRender={() => <Amount value={b.worstCasePayout} currency={QUOTE_CURRENCY} />}
               />
@@ -96,17 +101,16 @@ export function ExposureTab() {
             <Col span={12}>
               <Statistic
                 title={t('console.options.headroom')}
-                styles={{ content: short ? { color: token.colorError } : {} }}
+                styles={{ content: { ...VALUE, ...(short ? { color: token.colorError } : {}) } }}
                 valueRender={() => <Amount value={b.headroom} currency={QUOTE_CURRENCY} />}
               />
             </Col>
             <Col span={12}>
               <Statistic
+                styles={{ content: VALUE }}
                 title={t('console.options.coverage')}
                 valueRender={() =>
-                  cover === null
-                    ? t('console.options.nothingAtStake')
-                    : t('console.options.coverageValue', { times: cover })
+                  cover === null ? t('console.options.nothingAtStake') : `${groupThousands(cover)}×`
                 }
               />
             </Col>
