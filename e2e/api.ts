@@ -16,7 +16,7 @@ import {
   type Envelope,
 } from '@tidemark/contract';
 import { Secret, TOTP } from 'otpauth';
-import { inject } from 'vitest';
+import { serverDataDir, serverUrl } from './target';
 import { codeFromOutbox, uniqueEmail } from './browser';
 
 /** The data of a call's answer; any other status fails the test with the server's message. */
@@ -40,7 +40,7 @@ export async function api<C extends CallDef>(
   const params = new URLSearchParams(
     Object.entries(input as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
   ).toString();
-  const url = `${inject('baseUrl')}${def.path}${def.method === 'GET' && params ? `?${params}` : ''}`;
+  const url = `${serverUrl()}${def.path}${def.method === 'GET' && params ? `?${params}` : ''}`;
   const response = await fetch(url, {
     method: def.method,
     headers,
@@ -82,7 +82,7 @@ export interface InitialAdmin {
 }
 
 export function initialAdmin(): InitialAdmin {
-  const file = path.join(inject('dataDir'), 'initial-admin.json');
+  const file = path.join(serverDataDir(), 'initial-admin.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')) as InitialAdmin;
 }
 
@@ -108,7 +108,7 @@ export async function consoleApi<C extends ConsoleCallDef>(
   token: string,
 ): Promise<ConsoleCallOutput<C>> {
   const { method, url, body } = consoleRequest(call, input);
-  const response = await fetch(`${inject('baseUrl')}${url}`, {
+  const response = await fetch(`${serverUrl()}${url}`, {
     method,
     headers: {
       authorization: `Bearer ${token}`,

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject, type TestContext } from 'vitest';
+import type { TestContext } from 'vitest';
+import { serverDataDir, serverUrl } from './target';
 
 export const VIEWPORT = { width: 360, height: 740 };
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
@@ -41,7 +42,7 @@ export async function newPhone(
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
-    baseURL: inject('baseUrl'),
+    baseURL: serverUrl(),
   });
   const seed: Record<string, string> = {};
   if (options.theme) seed.theme = options.theme;
@@ -101,7 +102,7 @@ interface OutboxMessage {
 
 /** The newest verification code the server wrote to its outbox for an address. */
 export async function codeFromOutbox(to: string, timeoutMs = 10_000): Promise<string> {
-  const file = path.join(inject('dataDir'), 'outbox.jsonl');
+  const file = path.join(serverDataDir(), 'outbox.jsonl');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(file)) {
@@ -208,7 +209,7 @@ export async function newDesktop(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: DESKTOP,
-    baseURL: inject('baseUrl'),
+    baseURL: serverUrl(),
   });
   const local: Record<string, string> = {};
   if (options.theme) local['console.theme'] = options.theme;
