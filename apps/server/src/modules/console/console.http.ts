@@ -109,7 +109,8 @@ const notFoundEnvelope = (reply: FastifyReply) => reply.code(404).send(errorEnve
 
 /**
  * The operator console: its API under /console/api (every call of the console contract, bound
- * once: a call missing or bound twice stops the server from starting), and, when it has been
+ * once: a call bound twice or outside the contract stops the server from starting, a missing one
+ * is logged and fails the bindings test), and, when it has been
  * built, the console app at /console with the history fallback to its index.html. An unknown
  * /console/api path answers the 404 envelope, never the app.
  */
@@ -126,9 +127,14 @@ export async function registerConsole(
     if (seen.has(call)) throw new Error(`${call.method} ${call.path} is bound twice`);
     seen.add(call);
   }
+  // A contract call with no handler yet answers the unknown-path envelope; the bindings test
+  // (console.bindings.test.ts) fails the build for it, so none ships.
   const unbound = [...known].filter((call) => !seen.has(call));
   if (unbound.length)
-    throw new Error(`console calls without a handler: ${unbound.map((c) => c.path).join(', ')}`);
+    fastify.log.error(
+      { calls: unbound.map((c) => `${c.method} ${c.path}`) },
+      'console calls without a handler',
+    );
 
   const limitLogin = loginLimiter(fastify, app);
   const distIndex = path.join(options.dist, 'index.html');
