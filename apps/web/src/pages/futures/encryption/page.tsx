@@ -19,7 +19,11 @@ import { useLiveOptions } from '../../../features/options/hooks/use-live-options
 import { OptionConfirmSheet } from '../../../features/options/components/option-confirm-sheet';
 import { PeriodName } from '../../../features/options/components/period-name';
 import { checkStake, formatPercent } from '../../../features/options/option-math';
-import { optionsTradePath } from '../../../features/options/paths';
+import {
+  OPTIONS_DESC_PATH,
+  OPTIONS_VERIFY_PATH,
+  optionsTradePath,
+} from '../../../features/options/paths';
 import '../../../features/options/options.css';
 import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
 import { FocusCard } from './focus-card';
@@ -131,6 +135,14 @@ export default function OptionsTradePage() {
           indicators={[]}
         />
       </Suspense>
+      <nav className="options-links" aria-label={t('optionsPublic.info.indexTitle')}>
+        <Link to={OPTIONS_DESC_PATH} data-testid="options-desc-link">
+          {t('optionsPublic.info.descTitle')}
+        </Link>
+        <Link to={OPTIONS_VERIFY_PATH} data-testid="options-verify-link">
+          {t('optionsPublic.verify.title')}
+        </Link>
+      </nav>
 
       {placed ? (
         <FocusCard

@@ -1,24 +1,17 @@
-import type { AccountMode, OptionOrder } from '@tidemark/contract';
-import Button from 'antd-mobile/es/components/button';
+import type { AccountMode } from '@tidemark/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSubmit } from '../../../api/use-submit';
-import { createKeyKeeper } from '../../../features/assets/idempotency';
 import {
   useOptionPages,
   useRunningOrders,
   useScheduledOrders,
 } from '../../../features/options/api/options-queries';
-import { useCancelOption, useTopUpOption } from '../../../features/options/api/options-mutations';
 import { OptionOrderItem } from '../../../features/options/components/option-order-item';
-import { checkStake } from '../../../features/options/option-math';
+import { ScheduledActions } from '../../../features/options/components/scheduled-actions';
 import { OPTIONS_RECORD_PATH } from '../../../features/options/paths';
 import { Segmented } from '../../../features/market/components/segmented';
-import { formatAmount } from '../../../ui/amount-format';
 import { EmptyData } from '../../../ui/empty-data';
-import { showToast } from '../../../ui/toast';
-import { RELATED_KEYS } from './use-buy-option';
 
 /** History rows shown here; the record page has them all. */
 const HISTORY_SHOWN = 10;
@@ -31,50 +24,6 @@ interface PositionsProps {
   placesOf: (symbol: string) => number;
   /** What a top-up adds: the stake typed in the form. */
   topUpAmount: string;
-}
-
-/** Cancel and top-up of a scheduled order, each with the key of its press. */
-function ScheduledActions({ order, topUpAmount }: { order: OptionOrder; topUpAmount: string }) {
-  const { t } = useTranslation();
-  const [keys] = useState(createKeyKeeper);
-  const cancel = useCancelOption(RELATED_KEYS);
-  const topUp = useTopUpOption(RELATED_KEYS);
-  const [cancelling, doCancel] = useSubmit(async () => {
-    const input = { orderId: order.id };
-    await keys.send(`cancel:${order.id}`, (idempotencyKey) =>
-      cancel.mutateAsync({ input, idempotencyKey }),
-    );
-    showToast(t('optionsTrade.scheduled.cancelled'), 'success');
-  });
-  const [toppingUp, doTopUp] = useSubmit(async () => {
-    const check = checkStake(topUpAmount, { minAmount: '0', maxAmount: '0' });
-    if (!check.ok) {
-      showToast(t('optionsTrade.errors.amountInvalid'), 'fail');
-      return;
-    }
-    const input = { orderId: order.id, amount: check.amount };
-    await keys.send(JSON.stringify(input), (idempotencyKey) =>
-      topUp.mutateAsync({ input, idempotencyKey }),
-    );
-    showToast(t('optionsTrade.scheduled.toppedUp'), 'success');
-  });
-  return (
-    <div className="option-item__actions">
-      <Button size="mini" disabled={toppingUp} loading={cancelling} onClick={() => void doCancel()}>
-        {t('optionsTrade.scheduled.cancel')}
-      </Button>
-      <Button
-        size="mini"
-        color="primary"
-        fill="outline"
-        disabled={cancelling}
-        loading={toppingUp}
-        onClick={() => void doTopUp()}
-      >
-        {t('optionsTrade.scheduled.topUp', { amount: formatAmount(topUpAmount || '0', 'USDT') })}
-      </Button>
-    </div>
-  );
 }
 
 /** The trader's current positions (running with countdown and estimate, scheduled) and history. */

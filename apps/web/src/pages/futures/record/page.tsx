@@ -9,6 +9,7 @@ import { Segmented } from '../../../features/market/components/segmented';
 import { useOptionPages } from '../../../features/options/api/options-queries';
 import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
 import { OptionOrderItem } from '../../../features/options/components/option-order-item';
+import { ScheduledActions } from '../../../features/options/components/scheduled-actions';
 import '../../../features/options/options.css';
 import { OPTIONS_TRADE_PATH } from '../../../features/options/paths';
 import { EmptyData } from '../../../ui/empty-data';
@@ -49,6 +50,7 @@ export default function OptionRecordPage() {
                   price={priceOf(order.symbol)}
                   pricePlaces={bySymbol.get(order.symbol)?.pricePrecision ?? 2}
                 />
+                {order.status === 'scheduled' ? <ScheduledActions order={order} /> : null}
               </li>
             ))}
           </ul>

@@ -1,0 +1,81 @@
+import type { OptionOrder } from '@tidemark/contract';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSubmit } from '../../../api/use-submit';
+import { assetsKeys } from '../../assets/api/assets-queries';
+import { createKeyKeeper } from '../../assets/idempotency';
+import { formatAmount } from '../../../ui/amount-format';
+import { showToast } from '../../../ui/toast';
+import { useCancelOption, useTopUpOption } from '../api/options-mutations';
+import { checkStake } from '../option-math';
+
+/** Cancelling or topping up moves the contract wallet: the assets tab is stale too. */
+const RELATED_KEYS = [assetsKeys.all] as const;
+
+interface ScheduledActionsProps {
+  order: OptionOrder;
+  /**
+   * What a top-up adds. The trade page passes its stake field; without it (the record page) the
+   * row has its own amount field.
+   */
+  topUpAmount?: string;
+}
+
+/** Cancel and top-up of a scheduled order, each with the idempotency key of its press. */
+export function ScheduledActions({ order, topUpAmount }: ScheduledActionsProps) {
+  const { t } = useTranslation();
+  const [keys] = useState(createKeyKeeper);
+  const [ownAmount, setOwnAmount] = useState('');
+  const amount = topUpAmount ?? ownAmount;
+  const cancel = useCancelOption(RELATED_KEYS);
+  const topUp = useTopUpOption(RELATED_KEYS);
+  const [cancelling, doCancel] = useSubmit(async () => {
+    const input = { orderId: order.id };
+    await keys.send(`cancel:${order.id}`, (idempotencyKey) =>
+      cancel.mutateAsync({ input, idempotencyKey }),
+    );
+    showToast(t('optionsTrade.scheduled.cancelled'), 'success');
+  });
+  const [toppingUp, doTopUp] = useSubmit(async () => {
+    const check = checkStake(amount, { minAmount: '0', maxAmount: '0' });
+    if (!check.ok) {
+      showToast(t('optionsTrade.errors.amountInvalid'), 'fail');
+      return;
+    }
+    const input = { orderId: order.id, amount: check.amount };
+    await keys.send(JSON.stringify(input), (idempotencyKey) =>
+      topUp.mutateAsync({ input, idempotencyKey }),
+    );
+    setOwnAmount('');
+    showToast(t('optionsTrade.scheduled.toppedUp'), 'success');
+  });
+  return (
+    <div className="option-item__actions">
+      {topUpAmount === undefined ? (
+        <Input
+          className="option-item__amount num"
+          inputMode="decimal"
+          aria-label={t('optionsTrade.amount')}
+          placeholder={t('optionsTrade.amount')}
+          value={ownAmount}
+          onChange={(v) => setOwnAmount(v.replace(/[^0-9.]/g, ''))}
+        />
+      ) : null}
+      <Button size="mini" disabled={toppingUp} loading={cancelling} onClick={() => void doCancel()}>
+        {t('optionsTrade.scheduled.cancel')}
+      </Button>
+      <Button
+        size="mini"
+        color="primary"
+        fill="outline"
+        disabled={cancelling}
+        loading={toppingUp}
+        onClick={() => void doTopUp()}
+      >
+        {t('optionsTrade.scheduled.topUp', { amount: formatAmount(amount || '0', 'USDT') })}
+      </Button>
+    </div>
+  );
+}
