@@ -4,11 +4,16 @@ import type { CallDef } from './call';
 import * as commonCalls from './common/common.calls';
 import * as contentCalls from './content/content.calls';
 import * as favouriteCalls from './favourites/favourites.calls';
+import * as financialCalls from './financial/financial.calls';
 import * as kycCalls from './kyc/kyc.calls';
 import * as marketCalls from './market/market.calls';
 import * as moneyCalls from './money/money.calls';
+import * as leverageCalls from './leverage/leverage.calls';
+import * as loanCalls from './loan/loan.calls';
 import * as optionsCalls from './options/options.calls';
 import * as spotCalls from './spot/spot.calls';
+import * as supportCalls from './support/support.calls';
+import * as teamCalls from './team/team.calls';
 import * as uploadCalls from './images/images.calls';
 import * as userCalls from './user/user.calls';
 import * as walletCalls from './wallet/wallet.calls';
@@ -26,11 +31,16 @@ export const calls = {
   assets: assetsCalls,
   spot: spotCalls,
   options: optionsCalls,
+  leverage: leverageCalls,
   wallet: walletCalls,
   money: moneyCalls,
   kyc: kycCalls,
   uploads: uploadCalls,
   favourites: favouriteCalls,
+  support: supportCalls,
+  financial: financialCalls,
+  team: teamCalls,
+  loan: loanCalls,
 };
 
 function isCall(value: unknown): value is CallDef {

@@ -39,13 +39,78 @@ export * from './money/money.schemas';
 export * from './kyc/kyc.schemas';
 export * from './images/images.schemas';
 export * as optionsCalls from './options/options.calls';
+export * as loanCalls from './loan/loan.calls';
+export * as loanConsoleCalls from './loan/loan.console';
+export * from './loan/loan.schemas';
+export * from './loan/loan.rules';
+export {
+  consoleLoan,
+  consoleLoanFund,
+  consoleLoanProduct,
+  type ConsoleLoan,
+  type ConsoleLoanFund,
+  type ConsoleLoanProduct,
+} from './loan/loan.console';
 export * as optionsConsoleCalls from './options/options.console';
 export * from './options/options.schemas';
 export * from './options/options.events';
 export * from './options/options.rules';
+export * as leverageCalls from './leverage/leverage.calls';
+export * as leverageConsoleCalls from './leverage/leverage.console';
+export * from './leverage/leverage.schemas';
+export * from './leverage/leverage.events';
+export * from './leverage/leverage.rules';
+export {
+  consoleFundMovement,
+  consoleLeverageExposure,
+  consoleLeveragePosition,
+  consoleLeverageTerms,
+  FUND_MOVEMENT_KINDS,
+  type ConsoleLeverageExposure,
+  type ConsoleLeverageTerms,
+} from './leverage/leverage.console';
 export {
   consoleOptionExposure,
   consoleOptionOrder,
   consoleOptionPnl,
   consoleOptionProducts,
 } from './options/options.console';
+export * as teamCalls from './team/team.calls';
+export * as teamConsoleCalls from './team/team.console';
+export * from './team/team.schemas';
+export * from './team/team.rules';
+export { consoleRebate, consoleTeamBudget, consoleTeamTree } from './team/team.console';
+export * as financialCalls from './financial/financial.calls';
+export * as financialConsoleCalls from './financial/financial.console';
+export * from './financial/financial.schemas';
+export {
+  coverableAmount,
+  dailyInterest,
+  DIVIDEND_TIME_PATTERN,
+  dividendRun,
+  dividendRuns,
+  expectedProfit,
+  orderSchedule,
+  redemption,
+  validFinancialRates,
+  wallTime,
+  yearlyRate,
+  zonedInstant,
+} from './financial/financial.rules';
+export {
+  consoleMoneyOrder,
+  consoleMoneyProduct,
+  consoleYieldReserve,
+  type ConsoleMoneyOrder,
+  type ConsoleMoneyProduct,
+  type ConsoleYieldReserve,
+} from './financial/financial.console';
+export * as supportCalls from './support/support.calls';
+export * as supportConsoleCalls from './support/support.console';
+export * from './support/support.schemas';
+export * from './support/support.events';
+export type {
+  CannedReply,
+  ConsoleSupportConversation,
+  ConsoleSupportMessage,
+} from './support/support.console';

@@ -1,5 +1,10 @@
 import type { ConsoleCallDef } from './console.call';
+import * as financialConsoleCalls from '../financial/financial.console';
+import * as leverageConsoleCalls from '../leverage/leverage.console';
+import * as loanConsoleCalls from '../loan/loan.console';
 import * as optionsConsoleCalls from '../options/options.console';
+import * as teamConsoleCalls from '../team/team.console';
+import * as supportConsoleCalls from '../support/support.console';
 import * as consoleCalls from './console.calls';
 
 function isConsoleCall(value: unknown): value is ConsoleCallDef {
@@ -11,7 +16,14 @@ function isConsoleCall(value: unknown): value is ConsoleCallDef {
  * options'); the server serves exactly these under /console/api.
  */
 export function listConsoleCalls(): ConsoleCallDef[] {
-  const values: unknown[] = [...Object.values(consoleCalls), ...Object.values(optionsConsoleCalls)];
+  const values: unknown[] = [
+    ...Object.values(consoleCalls),
+    ...Object.values(optionsConsoleCalls),
+    ...Object.values(teamConsoleCalls),
+    ...Object.values(leverageConsoleCalls),
+  ];
+  values.push(...Object.values(supportConsoleCalls));
+  values.push(...Object.values(loanConsoleCalls));
   return values.filter(isConsoleCall);
 }
 

@@ -1,8 +1,11 @@
 import type { CandlePeriod } from '../constants';
+import type { MailEvent } from '../content/content.schemas';
 import type { Candle, Depth, Ticker, Trade } from '../market/market.schemas';
 import type { AccountMode, AccountType } from '../constants';
+import type { LeverageEvent, LeveragePnlEvent } from '../leverage/leverage.events';
 import type { OptionEvent } from '../options/options.events';
 import type { SpotOrderPhase, SpotSide } from '../spot/spot.schemas';
+import type { SupportMessageEvent } from '../support/support.events';
 
 /**
  * The websocket's messages (DESIGN.md section 4). The client sends `{"type":1}` (heartbeat),
@@ -43,7 +46,14 @@ export interface OrderEvent {
   filled: string;
 }
 
-export type UserEvent = BalanceEvent | OrderEvent | OptionEvent;
+export type UserEvent =
+  | BalanceEvent
+  | OrderEvent
+  | OptionEvent
+  | MailEvent
+  | SupportMessageEvent
+  | LeverageEvent
+  | LeveragePnlEvent;
 
 /** What each channel carries. */
 export interface ChannelData {
