@@ -38,6 +38,11 @@ export const AUDIT_TARGETS = [
   'ledger',
   'upload',
   'option',
+  'team',
+  'supportConversation',
+  'cannedReply',
+  'financial',
+  'loan',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

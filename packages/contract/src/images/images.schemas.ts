@@ -9,7 +9,15 @@ import type { ErrorKey } from '../errors';
 export type UploadFile = Blob | Uint8Array;
 
 /** Purposes an upload is stored for (uploads.purpose). */
-export const UPLOAD_PURPOSES = ['deposit', 'wallet', 'kycFront', 'kycBack', 'passport'] as const;
+export const UPLOAD_PURPOSES = [
+  'deposit',
+  'wallet',
+  'kycFront',
+  'kycBack',
+  'passport',
+  'support',
+  'loan',
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** Media types the server accepts, recognised by their first bytes; stored re-encoded as JPEG. */
