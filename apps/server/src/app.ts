@@ -32,6 +32,9 @@ import { allRoutes } from './modules';
 import { sweepOrphanUploads } from './modules/images/images.service';
 import { registerConsole } from './modules/console/console.http';
 import { consoleRoutes } from './modules/console/console.routes';
+import { financialConsoleRoutes } from './modules/financial/financial.console';
+import { FinancialJobs } from './modules/financial/financial.jobs';
+import { seedFinancial } from './modules/financial/financial.service';
 import { OptionsJobs } from './modules/options/options.jobs';
 import { optionsConsoleRoutes } from './modules/options/options.console';
 import { seedOptions } from './modules/options/options.service';
@@ -131,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
   await seedOptions(app);
+  await seedFinancial(app);
   // Files a crash left without their row; in the background, the server need not wait for it.
   void sweepOrphanUploads(app).then(
     (removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned upload files'),
@@ -145,10 +149,14 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   // Settles what expired while the server was down, then every order as it expires.
   const optionJobs = new OptionsJobs(app);
   optionJobs.start();
+  // Pays every dividend run missed while the server was down (each once), then each as it comes.
+  const financialJobs = new FinancialJobs(app);
+  financialJobs.start();
   // Stop what writes first (the market maker, the books, the feed), then close the database.
   fastify.addHook('onClose', async () => {
     marketMaker?.stop();
     await optionJobs.stop();
+    await financialJobs.stop();
     exchange.stop();
     await market.stop();
     await app.writer.run(async () => undefined);
@@ -197,7 +205,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   registerCalls(fastify, app, allRoutes, rateLimiters(fastify, config.rateLimits));
   // The operator API (/console/api) and the console app (/console): sessions of their own.
   await registerConsole(fastify, app, {
-    routes: [...consoleRoutes, ...optionsConsoleRoutes],
+    routes: [...consoleRoutes, ...optionsConsoleRoutes, ...financialConsoleRoutes],
     dist: config.consoleDist,
   });
 

@@ -151,6 +151,17 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
     .default('100000000'),
+  FINANCIAL_RESERVE_FUNDING_REAL: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('200000'),
+  FINANCIAL_RESERVE_FUNDING_DEMO: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('20000000'),
+  /** Tests only (NODE_ENV=test): a file holding the clock's offset in ms, read as it changes. */
+  TEST_CLOCK_FILE: z.string().optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export interface Config {
@@ -180,6 +191,14 @@ export interface Config {
   market: MarketConfig;
   spot: SpotConfig;
   options: OptionsConfig;
+  financial: FinancialConfig;
+  /** A test run's clock offset file (NODE_ENV=test only); undefined in every deployment. */
+  testClockFile: string | undefined;
+}
+
+export interface FinancialConfig {
+  /** USDT moved from each book's treasury to its yield reserve on a fresh install. */
+  reserveFunding: { real: string; demo: string };
 }
 
 export interface OptionsConfig {
@@ -302,7 +321,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       periods: [...new Set(e.OPTIONS_PERIODS.split(',').map(Number))].filter((n) => n > 0),
       poolFunding: { real: e.OPTIONS_POOL_FUNDING_REAL, demo: e.OPTIONS_POOL_FUNDING_DEMO },
     },
+    financial: {
+      reserveFunding: {
+        real: e.FINANCIAL_RESERVE_FUNDING_REAL,
+        demo: e.FINANCIAL_RESERVE_FUNDING_DEMO,
+      },
+    },
+    testClockFile: testClockFile(e.TEST_CLOCK_FILE, e.NODE_ENV),
   };
+}
+
+/** A moved clock is for test runs only: outside NODE_ENV=test the setting stops the start. */
+function testClockFile(file: string | undefined, nodeEnv: string | undefined): string | undefined {
+  if (!file) return undefined;
+  if (nodeEnv !== 'test')
+    throw new ConfigError(['TEST_CLOCK_FILE: only a test run (NODE_ENV=test) may move the clock']);
+  return path.resolve(file);
 }
 
 function marketFeed(

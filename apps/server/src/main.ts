@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { fileOffsetClock } from './lib/test-clock';
 
 /** Starts the server from the environment and shuts it down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -13,7 +14,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { fastify, app } = await buildApp({ config });
+  // A test run's clock (NODE_ENV=test only); every deployment runs on the system clock.
+  const clock = config.testClockFile ? fileOffsetClock(config.testClockFile) : undefined;
+  const { fastify, app } = await buildApp({ config, ...(clock ? { clock } : {}) });
   await fastify.listen({ port: config.port, host: config.host });
   fastify.log.info(
     { database: app.database.dialect, location: app.database.location, dataDir: config.dataDir },

@@ -10,6 +10,7 @@ import { favourites } from './migrations/0007-favourites';
 import { options } from './migrations/0009-options';
 import { ledgerMemo } from './migrations/0010-ledger-memo';
 import { loginFailureIndexes } from './migrations/0011-login-failure-indexes';
+import { financial } from './migrations/0013-financial';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -25,6 +26,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0009-options': options(context),
     '0010-ledger-memo': ledgerMemo(context),
     '0011-login-failure-indexes': loginFailureIndexes(context),
+    '0013-financial': financial(context),
   };
 }
 

@@ -22,6 +22,12 @@ import type {
   OptionRecordTable,
   OptionTraderSaltTable,
 } from '../modules/options/options.table';
+import type {
+  FinancialDividendTable,
+  FinancialOrderTable,
+  FinancialProductTable,
+  FinancialReserveTable,
+} from '../modules/financial/financial.table';
 import type { TransferTable } from '../modules/assets/assets.table';
 import type {
   AuditLogTable,
@@ -78,4 +84,8 @@ export interface Database {
   option_exposure: OptionExposureTable;
   option_trader_salts: OptionTraderSaltTable;
   user_favourites: UserFavouriteTable;
+  financial_products: FinancialProductTable;
+  financial_orders: FinancialOrderTable;
+  financial_dividends: FinancialDividendTable;
+  financial_reserve: FinancialReserveTable;
 }

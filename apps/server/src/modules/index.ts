@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes';
 import { commonRoutes } from './common/common.routes';
 import { contentRoutes } from './content/content.routes';
 import { favouriteRoutes } from './favourites/favourites.routes';
+import { financialRoutes } from './financial/financial.routes';
 import { kycRoutes } from './kyc/kyc.routes';
 import { marketRoutes } from './market/market.routes';
 import { moneyRoutes } from './money/money.routes';
@@ -29,4 +30,5 @@ export const allRoutes: readonly BoundCall[] = [
   ...kycRoutes,
   ...uploadsRoutes,
   ...favouriteRoutes,
+  ...financialRoutes,
 ];

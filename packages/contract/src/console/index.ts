@@ -24,6 +24,7 @@ export function listConsoleCalls(): ConsoleCallDef[] {
   ];
   values.push(...Object.values(supportConsoleCalls));
   values.push(...Object.values(loanConsoleCalls));
+  values.push(...Object.values(financialConsoleCalls));
   return values.filter(isConsoleCall);
 }
 
