@@ -1,5 +1,6 @@
 import type { MemberTier } from '../constants';
-import { mulDiv, mulMoney, MONEY_UNIT } from '../money';
+import { formatMoney, mulDiv, mulMoney, MONEY_UNIT, tryParseMoney } from '../money';
+import { trimDecimal } from '../rules/format';
 import type { LeverageClosedBy, LeverageDirection } from './leverage.schemas';
 
 /**
@@ -225,4 +226,11 @@ export function tierOf(
   const done = volume - current.threshold;
   const progress = span <= 0n ? MONEY_UNIT : mulDiv(done, MONEY_UNIT, span, 'down');
   return { current, next, progress: progress > MONEY_UNIT ? MONEY_UNIT : progress };
+}
+
+/** A rate as the pages show it: "0.0005" -> "0.05%", exactly; what is not a decimal as it came. */
+export function ratePercentText(rate: string): string {
+  const units = tryParseMoney(rate);
+  if (units === null) return rate;
+  return `${trimDecimal(formatMoney(units * 100n))}%`;
 }
