@@ -114,3 +114,5 @@ export type {
   ConsoleSupportConversation,
   ConsoleSupportMessage,
 } from './support/support.console';
+export * as contentConsoleCalls from './content/content.console';
+export * from './content/markdown';

@@ -10,7 +10,12 @@ import { favourites } from './migrations/0007-favourites';
 import { options } from './migrations/0009-options';
 import { ledgerMemo } from './migrations/0010-ledger-memo';
 import { loginFailureIndexes } from './migrations/0011-login-failure-indexes';
+import { leverage } from './migrations/0012-leverage';
 import { financial } from './migrations/0013-financial';
+import { loan } from './migrations/0014-loan';
+import { support } from './migrations/0016-support';
+import { contentPages } from './migrations/0017-content-pages';
+import { team } from './migrations/0015-team';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -26,7 +31,12 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0009-options': options(context),
     '0010-ledger-memo': ledgerMemo(context),
     '0011-login-failure-indexes': loginFailureIndexes(context),
+    '0012-leverage': leverage(context),
     '0013-financial': financial(context),
+    '0014-loan': loan(context),
+    '0015-team': team(context),
+    '0016-support': support(context),
+    '0017-content-pages': contentPages(context),
   };
 }
 

@@ -28,6 +28,13 @@ import type {
   FinancialProductTable,
   FinancialReserveTable,
 } from '../modules/financial/financial.table';
+import type {
+  CreditScoreTable,
+  LoanImageTable,
+  LoanOrderTable,
+  LoanPenaltyTable,
+  LoanProductTable,
+} from '../modules/loan/loan.table';
 import type { TransferTable } from '../modules/assets/assets.table';
 import type {
   AuditLogTable,
@@ -44,8 +51,36 @@ import type {
   UserWalletTable,
 } from '../modules/wallet/wallet.table';
 import type { SpotOrderTable, SpotTradeTable } from '../modules/spot/spot.table';
-import type { AppConfigTable, BannerTable } from '../modules/content/content.table';
+import type {
+  AcademyLessonTable,
+  AcademyLessonTextTable,
+  AnnouncementTextTable,
+  AppConfigTable,
+  BannerTable,
+  ContentItemTable,
+  ContentVideoTable,
+  HelpQuestionTextTable,
+  SiteMailTable,
+  UserLanguageTable,
+} from '../modules/content/content.table';
 import type { UserTable } from '../modules/user/user.table';
+import type {
+  LeverageAccountTable,
+  LeverageCursorTable,
+  LeveragePositionTable,
+  LeverageTermsTable,
+  LeverageTierTable,
+} from '../modules/leverage/leverage.table';
+import type {
+  TeamPayoutTable,
+  TeamRebateTable,
+  TeamTradingResultTable,
+} from '../modules/team/team.table';
+import type {
+  SupportCannedReplyTable,
+  SupportConversationTable,
+  SupportMessageTable,
+} from '../modules/support/support.table';
 
 /** Every table, as Kysely sees it. Each module owns the types of its own tables. */
 export interface Database {
@@ -83,9 +118,34 @@ export interface Database {
   option_chain: OptionChainTable;
   option_exposure: OptionExposureTable;
   option_trader_salts: OptionTraderSaltTable;
+  leverage_terms: LeverageTermsTable;
+  leverage_tiers: LeverageTierTable;
+  leverage_accounts: LeverageAccountTable;
+  leverage_positions: LeveragePositionTable;
+  leverage_cursor: LeverageCursorTable;
   user_favourites: UserFavouriteTable;
+  team_rebates: TeamRebateTable;
+  team_trading_results: TeamTradingResultTable;
+  team_payouts: TeamPayoutTable;
+  loan_products: LoanProductTable;
+  loan_orders: LoanOrderTable;
+  loan_images: LoanImageTable;
+  loan_penalties: LoanPenaltyTable;
+  credit_scores: CreditScoreTable;
   financial_products: FinancialProductTable;
   financial_orders: FinancialOrderTable;
   financial_dividends: FinancialDividendTable;
   financial_reserve: FinancialReserveTable;
+  support_conversations: SupportConversationTable;
+  support_messages: SupportMessageTable;
+  support_canned_replies: SupportCannedReplyTable;
+  user_languages: UserLanguageTable;
+  site_mails: SiteMailTable;
+  announcements: ContentItemTable;
+  announcement_texts: AnnouncementTextTable;
+  help_questions: ContentItemTable;
+  help_question_texts: HelpQuestionTextTable;
+  academy_lessons: AcademyLessonTable;
+  academy_lesson_texts: AcademyLessonTextTable;
+  content_videos: ContentVideoTable;
 }

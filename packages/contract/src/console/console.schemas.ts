@@ -38,11 +38,14 @@ export const AUDIT_TARGETS = [
   'ledger',
   'upload',
   'option',
+  'leverage',
   'team',
   'supportConversation',
   'cannedReply',
   'financial',
   'loan',
+  'content',
+  'siteMail',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

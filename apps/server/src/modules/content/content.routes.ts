@@ -1,5 +1,7 @@
 import { contentCalls } from '@tidemark/contract';
 import { handle, type BoundCall } from '../../http/calls';
+import { callerBook } from '../user/user.service';
+import * as mail from './content.mail';
 import * as content from './content.service';
 
 export const contentRoutes: BoundCall[] = [
@@ -9,4 +11,13 @@ export const contentRoutes: BoundCall[] = [
     configValue: await content.publicConfig(ctx.app, input.configKey),
   })),
   handle(contentCalls.findByBannerList, (input, ctx) => content.banners(ctx.app, input.bannerType)),
+  handle(contentCalls.findUserMsgList, (input, ctx) =>
+    mail.mailPage(ctx.app.db, callerBook(ctx).userId, input),
+  ),
+  handle(contentCalls.selectSiteMailByUserId, (input, ctx) =>
+    mail.mailOrUnread(ctx.app, callerBook(ctx).userId, input.id),
+  ),
+  handle(contentCalls.setUserLanguage, (input, ctx) =>
+    mail.setUserLanguage(ctx.app, callerBook(ctx).userId, input.lang),
+  ),
 ];

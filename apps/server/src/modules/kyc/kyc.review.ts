@@ -2,6 +2,7 @@ import { VERIFY_LEVEL } from '@tidemark/contract';
 import { locksRows, type Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
+import { sendSystemMail } from '../content/content.mail';
 import * as repo from './kyc.repository';
 import { toKycRecord, type KycRecord } from './kyc.service';
 
@@ -47,6 +48,11 @@ async function decide(
   if (verdict.status === 'verified') {
     const level = row.kind === 'primary' ? VERIFY_LEVEL.primary : VERIFY_LEVEL.advanced;
     await repo.raiseVerifyLevel(trx, Number(row.user_id), level, now);
+    await sendSystemMail(app, trx, Number(row.user_id), 'verificationPassed', {});
+  } else {
+    await sendSystemMail(app, trx, Number(row.user_id), 'verificationFailed', {
+      reason: verdict.reason ?? '',
+    });
   }
   return { before: toKycRecord(row), after: toKycRecord(after) };
 }

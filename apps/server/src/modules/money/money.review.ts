@@ -5,7 +5,9 @@ import { DomainError } from '../../http/domain-error';
 import { systemAccount, userAccount } from '../../ledger/accounts';
 import type { Posting } from '../../ledger/ledger';
 import { notifyBalances } from '../assets/assets.service';
+import { mailAmount, sendSystemMail } from '../content/content.mail';
 import { reviewReason } from '../kyc/kyc.review';
+import { recordDepositRebates } from '../team/team.service';
 import * as repo from './money.repository';
 import { withdrawSettings } from './money.settings';
 import {
@@ -89,6 +91,18 @@ export async function approveDeposit(
     now: BigInt(app.clock.now()),
   });
   if (!after) throw new DomainError('reviewStateChanged');
+  // The inviters' rebates on it (issue 15), recorded pending in the same transaction.
+  await recordDepositRebates(app, trx, {
+    userId,
+    depositId: row.id,
+    currency: row.currency,
+    amount: row.amount,
+    at: app.clock.now(),
+  });
+  await sendSystemMail(app, trx, userId, 'depositCredited', {
+    amount: mailAmount(row.amount),
+    currency: row.currency,
+  });
   notifyAfterCommit(app, trx, userId, row.currency);
   return { before: toDepositRecord(row), after: toDepositRecord(after) };
 }
@@ -109,6 +123,11 @@ export async function rejectDeposit(
     now: BigInt(app.clock.now()),
   });
   if (!after) throw new DomainError('reviewStateChanged');
+  await sendSystemMail(app, trx, Number(row.user_id), 'depositRejected', {
+    amount: mailAmount(row.amount),
+    currency: row.currency,
+    reason,
+  });
   return { before: toDepositRecord(row), after: toDepositRecord(after) };
 }
 
@@ -198,7 +217,13 @@ export async function advanceWithdrawal(
   }
   if (!moved) throw new DomainError('reviewStateChanged');
   // Completion moved the hold: the coin wallet's frozen part changed.
-  if (row.status === 'packaging') notifyAfterCommit(app, trx, Number(row.user_id), row.currency);
+  if (row.status === 'packaging') {
+    await sendSystemMail(app, trx, Number(row.user_id), 'withdrawalCompleted', {
+      amount: mailAmount(row.amount),
+      currency: row.currency,
+    });
+    notifyAfterCommit(app, trx, Number(row.user_id), row.currency);
+  }
   return review(trx, row, moved);
 }
 
@@ -232,6 +257,11 @@ async function refuse(
     ledger_transaction_id: BigInt(posted.transactionId),
   });
   if (!moved) throw new DomainError('reviewStateChanged');
+  await sendSystemMail(app, trx, userId, 'withdrawalRejected', {
+    amount: mailAmount(row.amount),
+    currency: row.currency,
+    reason,
+  });
   notifyAfterCommit(app, trx, userId, row.currency);
   return review(trx, row, moved);
 }
