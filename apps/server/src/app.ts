@@ -38,6 +38,8 @@ import { seedFinancial } from './modules/financial/financial.service';
 import { OptionsJobs } from './modules/options/options.jobs';
 import { optionsConsoleRoutes } from './modules/options/options.console';
 import { seedOptions } from './modules/options/options.service';
+import { teamConsoleRoutes } from './modules/team/team.console';
+import { seedTeam, TeamJobs } from './modules/team/team.jobs';
 import { MarketMaker } from './modules/spot/market-maker';
 import { SpotExchange } from './modules/spot/spot.exchange';
 import { createMarket } from './market';
@@ -134,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
   await seedOptions(app);
+  await seedTeam(app);
   await seedFinancial(app);
   // Files a crash left without their row; in the background, the server need not wait for it.
   void sweepOrphanUploads(app).then(
@@ -149,6 +152,9 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   // Settles what expired while the server was down, then every order as it expires.
   const optionJobs = new OptionsJobs(app);
   optionJobs.start();
+  // Closes the days and releases the rebates missed while the server was down, then on the clock.
+  const teamJobs = new TeamJobs(app);
+  teamJobs.start();
   // Pays every dividend run missed while the server was down (each once), then each as it comes.
   const financialJobs = new FinancialJobs(app);
   financialJobs.start();
@@ -156,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   fastify.addHook('onClose', async () => {
     marketMaker?.stop();
     await optionJobs.stop();
+    await teamJobs.stop();
     await financialJobs.stop();
     exchange.stop();
     await market.stop();
@@ -205,7 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   registerCalls(fastify, app, allRoutes, rateLimiters(fastify, config.rateLimits));
   // The operator API (/console/api) and the console app (/console): sessions of their own.
   await registerConsole(fastify, app, {
-    routes: [...consoleRoutes, ...optionsConsoleRoutes, ...financialConsoleRoutes],
+    routes: [...consoleRoutes, ...optionsConsoleRoutes, ...teamConsoleRoutes, ...financialConsoleRoutes],
     dist: config.consoleDist,
   });
 

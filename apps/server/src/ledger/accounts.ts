@@ -22,6 +22,7 @@ export const SYSTEM_WALLETS = {
   withdrawals_in_transit: { canBeNegative: false },
   loans_receivable: { canBeNegative: true },
   rebates_payable: { canBeNegative: false },
+  rebate_budget: { canBeNegative: false },
   yield_reserve: { canBeNegative: false },
 } as const;
 export type SystemWallet = keyof typeof SYSTEM_WALLETS;

@@ -10,6 +10,7 @@ import { marketRoutes } from './market/market.routes';
 import { moneyRoutes } from './money/money.routes';
 import { optionsRoutes } from './options/options.routes';
 import { spotMarketRoutes, spotRoutes } from './spot/spot.routes';
+import { teamRoutes } from './team/team.routes';
 import { uploadsRoutes } from './images/images.routes';
 import { userRoutes } from './user/user.routes';
 import { walletRoutes } from './wallet/wallet.routes';
@@ -30,5 +31,6 @@ export const allRoutes: readonly BoundCall[] = [
   ...kycRoutes,
   ...uploadsRoutes,
   ...favouriteRoutes,
+  ...teamRoutes,
   ...financialRoutes,
 ];

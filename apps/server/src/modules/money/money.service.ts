@@ -14,6 +14,7 @@ import {
   type WithdrawalStep,
   type WithdrawTerms,
 } from '@tidemark/contract';
+import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { userAccount } from '../../ledger/accounts';
@@ -216,6 +217,14 @@ export async function requestWithdrawal(
   app: AppContext,
   request: MoneyRequest,
   input: WithdrawInput,
+  /**
+   * Where the money comes from when it is not yet in the coin wallet (the team's earnings): runs
+   * in the same transaction before the hold, and answers what to record once the row exists.
+   */
+  fund?: (
+    trx: Trx,
+    hold: { currency: string; total: bigint },
+  ) => Promise<(withdrawalId: bigint) => Promise<void>>,
 ): Promise<WithdrawalRecord> {
   const { userId } = request;
   const idempotent = {
@@ -282,6 +291,7 @@ export async function requestWithdrawal(
       { account: userAccount(userId, BOOK, 'coin', currency), amount: -total },
       { account: userAccount(userId, BOOK, 'coin_hold', currency), amount: total },
     ];
+    const funded = fund ? await fund(trx, { currency, total }) : undefined;
     // Refuses an amount over the balance before the row is written.
     await app.ledger.precheck(trx, postings);
     const now = BigInt(app.clock.now());
@@ -310,6 +320,7 @@ export async function requestWithdrawal(
       idempotencyKey: `withdrawal-hold:${row.id}`,
       postings,
     });
+    await funded?.(row.id);
     return own(toWithdrawalRecord(row, settings.estimateMinutes));
   });
   await notifyBalances(app, userId, BOOK, [{ wallet: 'coin', currency }]);

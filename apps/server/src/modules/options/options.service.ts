@@ -37,6 +37,7 @@ import {
   worstPayout,
   type RecordBody,
 } from './options.engine';
+import { recordTradingResult } from '../team/team.service';
 import * as repo from './options.repository';
 import type { OptionOrderRow, OptionPeriodRow, OptionRecordRow } from './options.table';
 
@@ -639,6 +640,16 @@ export async function settleOrders(
           { account: systemAccount(book, 'options_pool', CURRENCY), amount: -payout },
           { account: userAccount(userId, book, 'contract', CURRENCY), amount: payout },
         ],
+      });
+    }
+    // A friend's result counts toward their inviters' profit rebate of the day (real book only).
+    if (outcome !== 'failed') {
+      await recordTradingResult(app, trx, {
+        userId,
+        book,
+        pnl: payout - row.stake,
+        at: Number(row.settle_time),
+        source: `option:${row.id}`,
       });
     }
     exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(row.stake, row.return_rate));
