@@ -35,13 +35,21 @@ import { consoleRoutes } from './modules/console/console.routes';
 import { financialConsoleRoutes } from './modules/financial/financial.console';
 import { FinancialJobs } from './modules/financial/financial.jobs';
 import { seedFinancial } from './modules/financial/financial.service';
+import { loanConsoleRoutes } from './modules/loan/loan.console';
+import { LoanJobs } from './modules/loan/loan.jobs';
+import { seedLoans } from './modules/loan/loan.service';
 import { OptionsJobs } from './modules/options/options.jobs';
 import { optionsConsoleRoutes } from './modules/options/options.console';
 import { seedOptions } from './modules/options/options.service';
+import { leverageConsoleRoutes } from './modules/leverage/leverage.console';
+import { LeverageJobs } from './modules/leverage/leverage.jobs';
+import { seedLeverage } from './modules/leverage/leverage.service';
 import { teamConsoleRoutes } from './modules/team/team.console';
 import { seedTeam, TeamJobs } from './modules/team/team.jobs';
 import { MarketMaker } from './modules/spot/market-maker';
 import { SpotExchange } from './modules/spot/spot.exchange';
+import { supportConsoleRoutes } from './modules/support/support.console';
+import { registerSupportLive } from './modules/support/support.live';
 import { createMarket } from './market';
 import { inProcessBus } from './realtime/bus';
 import { Hub } from './realtime/hub';
@@ -136,8 +144,10 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
   await seedOptions(app);
+  await seedLeverage(app);
   await seedTeam(app);
   await seedFinancial(app);
+  await seedLoans(app);
   // Files a crash left without their row; in the background, the server need not wait for it.
   void sweepOrphanUploads(app).then(
     (removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned upload files'),
@@ -152,18 +162,26 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   // Settles what expired while the server was down, then every order as it expires.
   const optionJobs = new OptionsJobs(app);
   optionJobs.start();
+  // Closes positions whose triggers ticks crossed while the server was down, then at each tick.
+  const leverageJobs = new LeverageJobs(app);
+  await leverageJobs.start();
   // Closes the days and releases the rebates missed while the server was down, then on the clock.
   const teamJobs = new TeamJobs(app);
   teamJobs.start();
   // Pays every dividend run missed while the server was down (each once), then each as it comes.
   const financialJobs = new FinancialJobs(app);
   financialJobs.start();
+  // Marks loans overdue and accrues each missed penalty day once, then on the clock.
+  const loanJobs = new LoanJobs(app);
+  loanJobs.start();
   // Stop what writes first (the market maker, the books, the feed), then close the database.
   fastify.addHook('onClose', async () => {
     marketMaker?.stop();
     await optionJobs.stop();
+    await leverageJobs.stop();
     await teamJobs.stop();
     await financialJobs.stop();
+    await loanJobs.stop();
     exchange.stop();
     await market.stop();
     await app.writer.run(async () => undefined);
@@ -212,11 +230,20 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   registerCalls(fastify, app, allRoutes, rateLimiters(fastify, config.rateLimits));
   // The operator API (/console/api) and the console app (/console): sessions of their own.
   await registerConsole(fastify, app, {
-    routes: [...consoleRoutes, ...optionsConsoleRoutes, ...teamConsoleRoutes, ...financialConsoleRoutes],
+    routes: [
+      ...consoleRoutes,
+      ...optionsConsoleRoutes,
+      ...leverageConsoleRoutes,
+      ...teamConsoleRoutes,
+      ...financialConsoleRoutes,
+      ...loanConsoleRoutes,
+      ...supportConsoleRoutes,
+    ],
     dist: config.consoleDist,
   });
 
   registerWebsocket(fastify, app);
+  registerSupportLive(fastify, app);
   fastify.addHook('preClose', async () => hub.closeAll(1001, 'server shutting down'));
 
   if (fs.existsSync(config.webDist)) {

@@ -151,6 +151,40 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
     .default('100000000'),
+  LEVERAGE_FUND_FUNDING_REAL: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('1000000'),
+  LEVERAGE_FUND_FUNDING_DEMO: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('100000000'),
+  LEVERAGE_LOT_PRICE: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('100'),
+  LEVERAGE_OPEN_FEE_RATE: decimalRate.default('0.001'),
+  LEVERAGE_CLOSE_FEE_RATE: decimalRate.default('0.001'),
+  LEVERAGE_MAINTENANCE_RATE: decimalRate.default('0.5'),
+  LEVERAGE_PROTECTION: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  LEVERAGE_TIER_THRESHOLDS: z
+    .string()
+    .regex(
+      /^0(,\d+(\.\d{1,8})?){3}$/,
+      'must be four USDT volumes separated by commas, the first 0, like 0,10000,100000,1000000',
+    )
+    .default('0,10000,100000,1000000'),
+  LEVERAGE_TIER_MULTIPLES: z
+    .string()
+    .regex(/^\d{1,2}(,\d{1,2}){3}$/, 'must be four whole multiples, like 2,3,4,5')
+    .default('2,3,4,5'),
+  LOAN_FUND_FUNDING: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('500000'),
   TEAM_DEPOSIT_RATE: decimalRate.default('0.03'),
   TEAM_PROFIT_RATE: decimalRate.default('0.065'),
   TEAM_DEPOSIT_RATE_LEVEL2: decimalRate.default('0'),
@@ -217,12 +251,19 @@ export interface Config {
   market: MarketConfig;
   spot: SpotConfig;
   options: OptionsConfig;
+  leverage: LeverageConfig;
+  loan: LoanConfig;
   team: TeamConfig;
   /** Where the app is reached from outside ("https://app.example.com"): share links are absolute. */
   publicUrl: string | undefined;
   financial: FinancialConfig;
   /** A test run's clock offset file (NODE_ENV=test only); undefined in every deployment. */
   testClockFile: string | undefined;
+}
+
+export interface LoanConfig {
+  /** USDT moved from the real treasury to the loan fund on a fresh install. */
+  fundFunding: string;
 }
 
 export interface FinancialConfig {
@@ -242,6 +283,20 @@ export interface TeamConfig {
   transferDay: number;
   /** USDT moved from the real treasury to the rebate budget on a fresh install. */
   budgetFunding: string;
+}
+
+export interface LeverageConfig {
+  /** USDT moved from each book's treasury to its insurance fund on a fresh install. */
+  fundFunding: { real: string; demo: string };
+  /** Terms of a fresh install (the console changes them afterwards, for new positions). */
+  lotPrice: string;
+  openFeeRate: string;
+  closeFeeRate: string;
+  maintenanceRate: string;
+  protection: boolean;
+  /** Per member tier (ordinary, gold, platinum, diamond): 30-day volume and largest multiple. */
+  tierThresholds: string[];
+  tierMultiples: number[];
 }
 
 export interface OptionsConfig {
@@ -364,6 +419,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       periods: [...new Set(e.OPTIONS_PERIODS.split(',').map(Number))].filter((n) => n > 0),
       poolFunding: { real: e.OPTIONS_POOL_FUNDING_REAL, demo: e.OPTIONS_POOL_FUNDING_DEMO },
     },
+    leverage: {
+      fundFunding: { real: e.LEVERAGE_FUND_FUNDING_REAL, demo: e.LEVERAGE_FUND_FUNDING_DEMO },
+      lotPrice: e.LEVERAGE_LOT_PRICE,
+      openFeeRate: e.LEVERAGE_OPEN_FEE_RATE,
+      closeFeeRate: e.LEVERAGE_CLOSE_FEE_RATE,
+      maintenanceRate: e.LEVERAGE_MAINTENANCE_RATE,
+      protection: e.LEVERAGE_PROTECTION,
+      tierThresholds: e.LEVERAGE_TIER_THRESHOLDS.split(','),
+      tierMultiples: e.LEVERAGE_TIER_MULTIPLES.split(',').map(Number),
+    },
+    loan: { fundFunding: e.LOAN_FUND_FUNDING },
     team: {
       depositRate: e.TEAM_DEPOSIT_RATE,
       profitRate: e.TEAM_PROFIT_RATE,

@@ -18,9 +18,13 @@ export const SYSTEM_WALLETS = {
   fees: { canBeNegative: false },
   market_maker: { canBeNegative: false },
   options_pool: { canBeNegative: true },
+  /** The leveraged contract's counterparty: takes losses, pays profits, covers negative equity. */
+  insurance_fund: { canBeNegative: false },
   deposits_in_transit: { canBeNegative: true },
   withdrawals_in_transit: { canBeNegative: false },
   loans_receivable: { canBeNegative: true },
+  /** Coin loans are paid out of this (funded from the treasury) and repaid into it. */
+  loan_fund: { canBeNegative: false },
   rebates_payable: { canBeNegative: false },
   rebate_budget: { canBeNegative: false },
   yield_reserve: { canBeNegative: false },

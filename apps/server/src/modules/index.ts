@@ -5,12 +5,15 @@ import { commonRoutes } from './common/common.routes';
 import { contentRoutes } from './content/content.routes';
 import { favouriteRoutes } from './favourites/favourites.routes';
 import { financialRoutes } from './financial/financial.routes';
+import { loanRoutes } from './loan/loan.routes';
 import { kycRoutes } from './kyc/kyc.routes';
 import { marketRoutes } from './market/market.routes';
 import { moneyRoutes } from './money/money.routes';
 import { optionsRoutes } from './options/options.routes';
+import { leverageRoutes } from './leverage/leverage.routes';
 import { spotMarketRoutes, spotRoutes } from './spot/spot.routes';
 import { teamRoutes } from './team/team.routes';
+import { supportRoutes } from './support/support.routes';
 import { uploadsRoutes } from './images/images.routes';
 import { userRoutes } from './user/user.routes';
 import { walletRoutes } from './wallet/wallet.routes';
@@ -26,6 +29,7 @@ export const allRoutes: readonly BoundCall[] = [
   ...spotRoutes,
   ...spotMarketRoutes,
   ...optionsRoutes,
+  ...leverageRoutes,
   ...walletRoutes,
   ...moneyRoutes,
   ...kycRoutes,
@@ -33,4 +37,6 @@ export const allRoutes: readonly BoundCall[] = [
   ...favouriteRoutes,
   ...teamRoutes,
   ...financialRoutes,
+  ...loanRoutes,
+  ...supportRoutes,
 ];

@@ -38,7 +38,6 @@ export const AUDIT_TARGETS = [
   'ledger',
   'upload',
   'option',
-  'team',
   'leverage',
   'team',
   'supportConversation',

@@ -40,7 +40,7 @@ function lotsField() {
     z.union(
       [
         z.number(),
-        z.string().check(z.trim(), z.regex(/^-?\d{1,16}(\.\d*)?$/, { error: 'leverageLots' })),
+        z.string().check(z.trim(), z.regex(/^-?\d{1,16}(\.\d*)?$/, { error: lotsError })),
       ],
       {
         error: lotsError,

@@ -1,0 +1,218 @@
+import { firedTrigger, type LeverageClosedBy } from '@tidemark/contract';
+import type { AppContext } from '../../http/context';
+import type { Book } from '../../ledger/accounts';
+import type { Tick } from '../../market/tick-log';
+import * as repo from './leverage.repository';
+import { closeAt, indexed, publishPnl, stateOf, type TrackedPosition } from './leverage.service';
+
+/** How often the job reads the ticks logged since its last pass. */
+const PASS_MS = 100;
+/** Ticks read per query; a backlog (after a restart) is worked through query after query. */
+const CHUNK = 5_000;
+/** Positions closed by one unit of work. */
+const UNIT = 250;
+/** The cursor is stored at most this often (a pass after a crash re-reads a few ticks: harmless). */
+const CURSOR_EVERY_MS = 1_000;
+/** Live P&L is pushed at most this often per symbol. */
+const PNL_EVERY_MS = 1_000;
+
+interface Due {
+  position: TrackedPosition;
+  tick: Tick;
+  by: Exclude<LeverageClosedBy, 'user'>;
+}
+
+/**
+ * The leveraged contract's trigger checks, driven by the tick log: every logged tick, in order,
+ * meets the trigger index, which hands back only the positions whose take-profit, stop-loss or
+ * liquidation price it crosses; each closes at that tick. The cursor (the last tick checked) is
+ * stored, so after a restart the first passes check every tick logged while the server was down
+ * and close each crossed position at the first stored tick past its trigger. A closed position
+ * is never closed again (its status guards it).
+ */
+export class LeverageJobs {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+  private storedSeq = 0;
+  private lastStore = 0;
+  private readonly lastPnl = new Map<string, number>();
+
+  constructor(private readonly app: AppContext) {}
+
+  /** Loads the open positions into the index, then checks ticks every pass. */
+  async start(): Promise<void> {
+    await this.load();
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.pass(), PASS_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+    await this.storeCursor(true);
+  }
+
+  async load(): Promise<void> {
+    const state = stateOf(this.app);
+    if (state.loaded) return;
+    let after = 0n;
+    for (;;) {
+      const rows = await repo.openPositions(this.app.db, after);
+      for (const row of rows) state.index.upsert(indexed(row));
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    state.checkedSeq = (await repo.cursor(this.app.db)) ?? (await repo.maxTickSeq(this.app.db));
+    this.storedSeq = state.checkedSeq;
+    state.loaded = true;
+  }
+
+  /** One pass; a pass still running is joined rather than doubled. */
+  pass(): Promise<void> {
+    this.running ??= this.work().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async work(): Promise<void> {
+    try {
+      await this.durableTicks();
+      await this.catchUp();
+      const latest = new Map<string, Tick>();
+      for (;;) {
+        const ticks = await repo.ticksAfter(this.app.db, stateOf(this.app).checkedSeq, CHUNK);
+        if (ticks.length === 0) break;
+        await this.check(ticks);
+        for (const tick of ticks) latest.set(tick.symbol, tick);
+        if (ticks.length < CHUNK) break;
+      }
+      await this.storeCursor(false);
+      this.pushPnl(latest);
+    } catch (error) {
+      this.app.log.error({ err: error }, 'leverage trigger pass failed');
+    }
+  }
+
+  /** Every tick recorded so far is in the log before the pass reads it. */
+  private async durableTicks(): Promise<void> {
+    let last = 0;
+    for (const product of this.app.market.products()) {
+      if (!product.options) continue;
+      last = Math.max(last, this.app.market.lastTick(product.symbol)?.seq ?? 0);
+    }
+    if (last) await this.app.market.tickDurable(last);
+  }
+
+  /** Ticks in order through the index; the crossed positions closed, the cursor moved on. */
+  async check(ticks: readonly Tick[]): Promise<number> {
+    const state = stateOf(this.app);
+    const due: Due[] = [];
+    for (const tick of ticks) {
+      for (const { position, by } of state.index.crossed(tick.symbol, tick.price, tick.seq))
+        due.push({ position, tick, by });
+      state.checkedSeq = tick.seq;
+    }
+    return this.closeAll(due);
+  }
+
+  /**
+   * Positions indexed after the ticks past their entry were checked (opened or changed while a
+   * pass ran): the first logged tick that crosses one of their triggers, if any, closes them.
+   */
+  private async catchUp(): Promise<void> {
+    const state = stateOf(this.app);
+    if (state.catchUp.length === 0) return;
+    const list = state.catchUp;
+    state.catchUp = [];
+    const due: Due[] = [];
+    for (const p of list) {
+      const live = state.index.get(p.id);
+      if (live !== p) continue;
+      const long = p.direction === 'long';
+      const lows = [long ? p.stopLoss : p.takeProfit, long ? p.liquidation : null].filter(
+        (x): x is bigint => x !== null,
+      );
+      const highs = [long ? p.takeProfit : p.stopLoss, long ? null : p.liquidation].filter(
+        (x): x is bigint => x !== null,
+      );
+      const below = lows.length ? lows.reduce((a, b) => (a > b ? a : b)) : null;
+      const above = highs.length ? highs.reduce((a, b) => (a < b ? a : b)) : null;
+      const tick = await repo.firstCrossing(
+        this.app.db,
+        p.symbol,
+        p.entrySeq,
+        state.checkedSeq,
+        below,
+        above,
+      );
+      const by = tick ? firedTrigger(p, tick.price) : null;
+      if (!tick || !by) continue;
+      state.index.remove(p.id);
+      due.push({ position: p, tick, by });
+    }
+    await this.closeAll(due);
+  }
+
+  /** Closes in units of up to UNIT positions, queued at once so they share commits. */
+  private async closeAll(due: readonly Due[]): Promise<number> {
+    if (due.length === 0) return 0;
+    const units: Due[][] = [];
+    for (let i = 0; i < due.length; i += UNIT) units.push(due.slice(i, i + UNIT));
+    const results = await Promise.allSettled(
+      units.map((unit) =>
+        this.app.writer.runInOrder(async (trx) => {
+          const funds = new Map<Book, bigint>();
+          const left: TrackedPosition[] = [];
+          let closed = 0;
+          for (const { position, tick, by } of unit) {
+            const outcome = await closeAt(this.app, trx, position.row, tick, by, funds);
+            if (outcome === 'uncovered') left.push(position);
+            else if (outcome !== 'closed') closed += 1;
+          }
+          return { closed, left };
+        }),
+      ),
+    );
+    let closed = 0;
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled') {
+        closed += r.value.closed;
+        // A profit the fund cannot pay yet: the position stays open and is tried again.
+        for (const p of r.value.left) this.retry(p);
+        if (r.value.left.length)
+          this.app.log.warn({ positions: r.value.left.length }, 'insurance fund short: not closed');
+      } else {
+        this.app.log.error({ err: r.reason }, 'leverage close failed');
+        for (const { position } of units[i]!) this.retry(position);
+      }
+    });
+    return closed;
+  }
+
+  private retry(position: TrackedPosition): void {
+    const state = stateOf(this.app);
+    state.index.upsert(position);
+    state.catchUp.push(position);
+  }
+
+  private async storeCursor(force: boolean): Promise<void> {
+    const seq = stateOf(this.app).checkedSeq;
+    const now = Date.now();
+    if (seq === this.storedSeq || (!force && now - this.lastStore < CURSOR_EVERY_MS)) return;
+    await this.app.writer.run((trx) => repo.setCursor(trx, seq));
+    this.storedSeq = seq;
+    this.lastStore = now;
+  }
+
+  private pushPnl(latest: ReadonlyMap<string, Tick>): void {
+    const now = this.app.clock.now();
+    for (const [symbol, tick] of latest) {
+      if (now - (this.lastPnl.get(symbol) ?? 0) < PNL_EVERY_MS) continue;
+      this.lastPnl.set(symbol, now);
+      publishPnl(this.app, tick);
+    }
+  }
+}

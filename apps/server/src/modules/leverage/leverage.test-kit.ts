@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  assetsCalls,
+  leverageCalls,
+  userCalls,
+  type Envelope,
+  type LeveragePosition,
+} from '@tidemark/contract';
+import { expect } from 'vitest';
+import type { TestServer } from '../../test/harness';
+
+/**
+ * The scripted feed of the leverage tests (chosen at start, like any deployment's feed): BTC
+ * rises 5 USDT a second (a long's take-profit is reached), ETH stays flat, SOL falls 5 a second
+ * from 50,000 (a long's stop-loss and liquidation are reached; a jump of the test clock is a gap).
+ */
+export function leverageFeedEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-leverage-feed-'));
+  const file = path.join(dir, 'script.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      'BTC/USDT': { from: '95000', perSecond: '5' },
+      'ETH/USDT': { from: '3400', perSecond: '0' },
+      'SOL/USDT': { from: '50000', perSecond: '-5' },
+    }),
+  );
+  return { MARKET_FEED: 'scripted', MARKET_SCRIPT: file, MARKET_TICK_MS: '50', ...extra };
+}
+
+export interface LeverageTrader {
+  token: string;
+  userId: number;
+}
+
+/** A demo trader with `contract` USDT in the contract wallet and the contract opened. */
+export async function leverageTrader(
+  server: TestServer,
+  contract = '10000',
+  open = true,
+): Promise<LeverageTrader> {
+  const { token } = await server.register();
+  const info = await server.call(userCalls.findUserInfo, {}, { token });
+  const moved = await server.call(
+    assetsCalls.transferUserMoney,
+    { from: 'coin', to: 'contract', currency: 'USDT', amount: contract },
+    { token },
+  );
+  if (moved.status !== 1) throw new Error(`transfer: ${moved.enMsg}`);
+  if (open) {
+    const opened = await server.call(leverageCalls.openContract, {}, { token });
+    if (opened.status !== 1) throw new Error(`openContract: ${opened.enMsg}`);
+  }
+  return { token, userId: info.data.id };
+}
+
+export async function contractWallet(server: TestServer, token: string) {
+  const money = await server.call(assetsCalls.findUserMoney, {}, { token });
+  const row = money.data.wallets.contract.find((w) => w.currency === 'USDT');
+  return { available: row?.available ?? '0.00000000', frozen: row?.frozen ?? '0.00000000' };
+}
+
+export function refused(answer: Envelope<unknown>, code: string, enMsg?: string) {
+  expect(answer.status).not.toBe(1);
+  expect((answer as { code?: string }).code).toBe(code);
+  if (enMsg) expect(answer.enMsg).toBe(enMsg);
+  expect(answer.cnMsg).not.toBe(answer.enMsg);
+  expect(answer.data).toBeNull();
+}
+
+/** Waits (real time) until the position is closed; answers it. */
+export async function waitClosed(
+  server: TestServer,
+  token: string,
+  positionId: number,
+  ms = 8_000,
+): Promise<LeveragePosition> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const answer = await server.call(
+      leverageCalls.findContractOrderResult,
+      { positionId },
+      { token },
+    );
+    expect(answer.status).toBe(1);
+    if (answer.data.status === 'closed') return answer.data;
+    if (Date.now() > until) throw new Error(`position ${positionId} still open`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The last tick's price of a symbol as the server has it. */
+export function lastPrice(server: TestServer, symbol: string): bigint {
+  const tick = server.app.market.lastTick(symbol);
+  if (!tick) throw new Error(`no tick of ${symbol}`);
+  return tick.price;
+}
+
+/** Every ledger transaction balances and no trader's coin or frozen wallet is below zero. */
+export async function expectLedgerBalanced(server: TestServer): Promise<void> {
+  const sums = await server.app.db
+    .selectFrom('ledger_entries')
+    .select(['transaction_id', (eb) => eb.fn.sum<string | bigint>('amount').as('s')])
+    .groupBy('transaction_id')
+    .execute();
+  expect(sums.filter((r) => BigInt(r.s) !== 0n)).toEqual([]);
+  const negative = await server.app.db
+    .selectFrom('ledger_accounts')
+    .select(['wallet', 'balance'])
+    .where('owner', '=', 'user')
+    .where('wallet', '!=', 'contract')
+    .where('balance', '<', 0n)
+    .execute();
+  expect(negative).toEqual([]);
+}
