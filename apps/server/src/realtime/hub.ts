@@ -11,6 +11,11 @@ interface Client {
 const PUBLIC_CHANNEL =
   /^(tickers|(candle\.[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}\.[0-9a-z]{3,5})|((depth|trades)\.[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}(\.demo)?))$/;
 const MAX_CHANNELS_PER_CLIENT = 64;
+/**
+ * A visitor's support conversation (support.visitor.<visitor id>): the name holds the random id
+ * only that browser knows, so knowing the name is being its owner.
+ */
+const VISITOR_CHANNEL = /^support\.visitor\.[A-Za-z0-9_-]{22,64}$/;
 
 /** The channel a user's own events go to; clients subscribe to it as plain `user`. */
 export const userChannel = (userId: number) => `user:${userId}`;
@@ -83,6 +88,17 @@ export class Hub {
     return refused;
   }
 
+  /**
+   * Subscribes a client to a channel the server chose for it (an operator's console feed), one no
+   * client may name itself.
+   */
+  join(client: Client, channel: string): void {
+    client.channels.add(channel);
+    let members = this.byChannel.get(channel);
+    if (!members) this.byChannel.set(channel, (members = new Set()));
+    members.add(client);
+  }
+
   unsubscribe(client: Client, channels: readonly string[]): void {
     for (const name of channels) {
       const channel = this.resolve(client, name);
@@ -121,6 +137,6 @@ export class Hub {
 
   private resolve(client: Client, name: string): string | null {
     if (name === 'user') return client.userId === null ? null : userChannel(client.userId);
-    return PUBLIC_CHANNEL.test(name) ? name : null;
+    return PUBLIC_CHANNEL.test(name) || VISITOR_CHANNEL.test(name) ? name : null;
   }
 }

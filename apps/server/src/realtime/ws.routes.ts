@@ -21,7 +21,7 @@ const clientMessage = z.union([
  */
 export const WS_CLOSE = { staleSign: 4402, badToken: 4401, badOrigin: 4403 } as const;
 
-function originAllowed(app: AppContext, request: FastifyRequest): boolean {
+export function originAllowed(app: AppContext, request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin) return true; // not a browser
   try {
