@@ -1,5 +1,6 @@
 import {
   AuditOutlined,
+  CustomerServiceOutlined,
   BankOutlined,
   DashboardOutlined,
   FieldTimeOutlined,
@@ -11,7 +12,12 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { consoleCalls, optionsConsoleCalls, type ConsoleCallDef } from '@tidemark/contract';
+import {
+  consoleCalls,
+  optionsConsoleCalls,
+  supportConsoleCalls,
+  type ConsoleCallDef,
+} from '@tidemark/contract';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 
 export interface ConsoleRoute {
@@ -89,6 +95,14 @@ export const ROUTES: readonly ConsoleRoute[] = [
     icon: <FieldTimeOutlined />,
     call: optionsConsoleCalls.listOptionProducts,
     page: lazy(() => import('../pages/options/page')),
+  },
+  {
+    path: '/support',
+    menu: 'support',
+    label: 'support',
+    icon: <CustomerServiceOutlined />,
+    call: supportConsoleCalls.listSupportConversations,
+    page: lazy(() => import('../pages/support/page')),
   },
   {
     path: '/ledger',

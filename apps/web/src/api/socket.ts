@@ -17,11 +17,16 @@ import { create } from 'zustand';
 
 /** Server-pushed channels and what each carries. */
 export type ChannelName =
-  'tickers' | 'user' | `candle.${string}` | `depth.${string}` | `trades.${string}`;
+  | 'tickers'
+  | 'user'
+  | `candle.${string}`
+  | `depth.${string}`
+  | `trades.${string}`
+  | `support.visitor.${string}`;
 
 export type DataOf<C extends ChannelName> = C extends 'tickers'
   ? ChannelData['tickers']
-  : C extends 'user'
+  : C extends 'user' | `support.visitor.${string}`
     ? ChannelData['user']
     : C extends `candle.${string}`
       ? ChannelData['candle']

@@ -76,6 +76,11 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('../pages/assets/transfer/page')),
     auth: true,
   },
+  { path: '/pages/index/service', page: lazyPage(() => import('../pages/index/service/page')) },
+  {
+    path: '/pages/index/webServe',
+    page: lazyPage(() => import('../pages/index/web-serve/page')),
+  },
   {
     path: '/pages/index/list',
     page: lazyPage(() => import('../pages/index/list/page')),

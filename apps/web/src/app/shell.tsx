@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useCloseOverlaysOnNavigate } from '../ui/overlays';
 import { RouteRegistry } from '../ui/route-registry';
+import { useMergeVisitorChat } from '../features/support/api/merge-visitor';
 import { useOnlineHeartbeat } from './online';
 import { routeExists, tabOf, type TabKey } from './routes';
 import { AppTabBar } from './tab-bar';
@@ -36,6 +37,7 @@ export function Shell() {
   }
 
   useOnlineHeartbeat();
+  useMergeVisitorChat();
   useCloseOverlaysOnNavigate();
 
   useEffect(() => {

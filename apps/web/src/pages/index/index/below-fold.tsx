@@ -1,6 +1,7 @@
 import type { UserInfo } from '@tidemark/contract';
 import { BannerCarousel } from '../../../features/content/components/banner-carousel';
 import { SetupTasks } from '../../../features/account/components/setup-tasks';
+import { ChatBox } from '../../../features/support/components/chat-box';
 import { AccountLogEntry } from './account-log-entry';
 import { Shortcuts } from './shortcuts';
 
@@ -21,6 +22,7 @@ export default function BelowFold({
       <Shortcuts />
       {user ? <SetupTasks user={user} /> : null}
       {signedIn ? <AccountLogEntry /> : null}
+      <ChatBox />
     </>
   );
 }

@@ -78,6 +78,9 @@ export default function LoginPage() {
         <Link to="/pages/login/forgetPwd">{t('login.forgot')}</Link>
         <Link to="/pages/login/register">{t('login.toRegister')}</Link>
       </div>
+      <div className="link-row link-row--center">
+        <Link to="/pages/index/service">{t('support.fromLogin')}</Link>
+      </div>
     </AuthLayout>
   );
 }
