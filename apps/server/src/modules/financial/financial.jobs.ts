@@ -1,6 +1,6 @@
 import type { AppContext } from '../../http/context';
 import * as repo from './financial.repository';
-import { payDue, type MaturityNotice } from './financial.service';
+import { payDue } from './financial.service';
 
 /** How often the job looks for due orders. */
 const PASS_MS = 500;
@@ -16,10 +16,7 @@ export class FinancialJobs {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | null = null;
 
-  constructor(
-    private readonly app: AppContext,
-    private readonly onMaturity?: MaturityNotice,
-  ) {}
+  constructor(private readonly app: AppContext) {}
 
   start(): void {
     if (this.timer) return;
@@ -49,9 +46,7 @@ export class FinancialJobs {
         let moved = 0;
         for (const row of rows) {
           try {
-            const paid = await this.app.writer.run((trx) =>
-              payDue(this.app, trx, row.id, now, this.onMaturity),
-            );
+            const paid = await this.app.writer.run((trx) => payDue(this.app, trx, row.id, now));
             if (paid.days > 0 || paid.matured) moved += 1;
           } catch (error) {
             this.app.log.error({ err: error, order: Number(row.id) }, 'financial dividend failed');

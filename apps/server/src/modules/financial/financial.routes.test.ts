@@ -247,7 +247,7 @@ describe('orders, dividends and redemption', () => {
     );
 
     // Two dividend runs pass.
-    server.clock.advance(order.nextDividendAt - server.clock.now() + DAY + 1000);
+    server.clock.advance(order.nextDividendAt! - server.clock.now() + DAY + 1000);
     await runJobs(server);
     await runJobs(server);
     const detail = await server.call(

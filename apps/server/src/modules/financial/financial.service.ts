@@ -27,6 +27,7 @@ import { systemAccount, userAccount, type Book } from '../../ledger/accounts';
 import { once } from '../../ledger/idempotency';
 import { systemBalances, userBalances } from '../../ledger/queries';
 import { notifyBalances } from '../assets/assets.service';
+import { mailAmount, sendSystemMail } from '../content/content.mail';
 import * as repo from './financial.repository';
 import type {
   FinancialDividendRow,
@@ -380,7 +381,9 @@ export async function redeem(
     app.writer,
     { userId, call, key: idempotencyKey, input: { orderId }, now },
     async (trx) => {
-      // Lock order as in buying and paying: the book's promised row, then the order.
+      // Days whose run has come are paid first, as the job would have: a redemption between a
+      // run and the job's pass takes nothing the trader was owed. (Locks as in buying.)
+      await payDue(app, trx, first.id, now);
       await repo.promised(app.database, trx, book, true);
       const row = (await repo.order(app.database, trx, orderId, true))!;
       if (row.status !== repo.IN_PROGRESS) throw new DomainError('financialNotRedeemable');
@@ -427,9 +430,6 @@ export interface Paid {
   matured: boolean;
 }
 
-/** Hook for the maturity notice (site mail), set where the mail service exists. */
-export type MaturityNotice = (trx: Trx, order: MoneyOrder, userId: number) => Promise<void>;
-
 /**
  * Pays what has come due on one order up to `now`: each unpaid day whose run has passed, one
  * ledger transaction and one dividend row each (unique per order and day), then the principal at
@@ -442,7 +442,6 @@ export async function payDue(
   trx: Trx,
   orderId: bigint,
   now: number,
-  onMaturity?: MaturityNotice,
 ): Promise<Paid> {
   const seen = await repo.order(app.database, trx, orderId);
   if (!seen || seen.status !== repo.IN_PROGRESS) return { days: 0, matured: false };
@@ -520,7 +519,13 @@ export async function payDue(
         ],
       });
       matured = true;
-      if (onMaturity) await onMaturity(trx, toOrder(moved, now), userId);
+      // The trader's site mail, in their language, commits with the principal's return.
+      await sendSystemMail(app, trx, userId, 'financialMatured', {
+        product: row.product_name,
+        amount: mailAmount(row.amount),
+        interest: mailAmount(moved.profit_earned),
+        currency: CURRENCY,
+      });
     }
   }
   // Rounding: the promised total is days x daily_interest, exactly what the days pay.
