@@ -41,6 +41,8 @@ import { seedLoans } from './modules/loan/loan.service';
 import { OptionsJobs } from './modules/options/options.jobs';
 import { optionsConsoleRoutes } from './modules/options/options.console';
 import { seedOptions } from './modules/options/options.service';
+import { teamConsoleRoutes } from './modules/team/team.console';
+import { seedTeam, TeamJobs } from './modules/team/team.jobs';
 import { leverageConsoleRoutes } from './modules/leverage/leverage.console';
 import { LeverageJobs } from './modules/leverage/leverage.jobs';
 import { seedLeverage } from './modules/leverage/leverage.service';
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
   await seedOptions(app);
+  await seedTeam(app);
   await seedLeverage(app);
   await seedTeam(app);
   await seedFinancial(app);
@@ -162,6 +165,9 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   // Settles what expired while the server was down, then every order as it expires.
   const optionJobs = new OptionsJobs(app);
   optionJobs.start();
+  // Closes the days and releases the rebates missed while the server was down, then on the clock.
+  const teamJobs = new TeamJobs(app);
+  teamJobs.start();
   // Closes positions whose triggers ticks crossed while the server was down, then at each tick.
   const leverageJobs = new LeverageJobs(app);
   await leverageJobs.start();
@@ -178,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   fastify.addHook('onClose', async () => {
     marketMaker?.stop();
     await optionJobs.stop();
+    await teamJobs.stop();
     await leverageJobs.stop();
     await teamJobs.stop();
     await financialJobs.stop();

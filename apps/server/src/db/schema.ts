@@ -65,6 +65,11 @@ import type {
 } from '../modules/content/content.table';
 import type { UserTable } from '../modules/user/user.table';
 import type {
+  TeamPayoutTable,
+  TeamRebateTable,
+  TeamTradingResultTable,
+} from '../modules/team/team.table';
+import type {
   LeverageAccountTable,
   LeverageCursorTable,
   LeveragePositionTable,

@@ -56,6 +56,16 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/pages/futures/index', page: lazyPage(() => import('../pages/futures/index/page')) },
   { path: '/pages/futures/desc', page: lazyPage(() => import('../pages/futures/desc/page')) },
+  {
+    path: '/pages/linkShare/index',
+    page: lazyPage(() => import('../pages/linkShare/index/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/linkShare/recommend',
+    page: lazyPage(() => import('../pages/linkShare/recommend/page')),
+    auth: true,
+  },
 
   { path: '/pages/login/login', page: lazyPage(() => import('../pages/login/login/page')) },
   { path: '/pages/login/register', page: lazyPage(() => import('../pages/login/register/page')) },

@@ -38,6 +38,7 @@ export const AUDIT_TARGETS = [
   'ledger',
   'upload',
   'option',
+  'team',
   'leverage',
   'team',
   'supportConversation',
