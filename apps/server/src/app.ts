@@ -46,8 +46,6 @@ import { seedTeam, TeamJobs } from './modules/team/team.jobs';
 import { leverageConsoleRoutes } from './modules/leverage/leverage.console';
 import { LeverageJobs } from './modules/leverage/leverage.jobs';
 import { seedLeverage } from './modules/leverage/leverage.service';
-import { teamConsoleRoutes } from './modules/team/team.console';
-import { seedTeam, TeamJobs } from './modules/team/team.jobs';
 import { MarketMaker } from './modules/spot/market-maker';
 import { SpotExchange } from './modules/spot/spot.exchange';
 import { supportConsoleRoutes } from './modules/support/support.console';
@@ -148,7 +146,6 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   await seedOptions(app);
   await seedTeam(app);
   await seedLeverage(app);
-  await seedTeam(app);
   await seedFinancial(app);
   await seedLoans(app);
   // Files a crash left without their row; in the background, the server need not wait for it.
@@ -171,9 +168,6 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   // Closes positions whose triggers ticks crossed while the server was down, then at each tick.
   const leverageJobs = new LeverageJobs(app);
   await leverageJobs.start();
-  // Closes the days and releases the rebates missed while the server was down, then on the clock.
-  const teamJobs = new TeamJobs(app);
-  teamJobs.start();
   // Pays every dividend run missed while the server was down (each once), then each as it comes.
   const financialJobs = new FinancialJobs(app);
   financialJobs.start();
@@ -186,7 +180,6 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     await optionJobs.stop();
     await teamJobs.stop();
     await leverageJobs.stop();
-    await teamJobs.stop();
     await financialJobs.stop();
     await loanJobs.stop();
     exchange.stop();

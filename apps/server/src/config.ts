@@ -211,32 +211,6 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
     .default('500000'),
-  TEAM_DEPOSIT_RATE: decimalRate.default('0.03'),
-  TEAM_PROFIT_RATE: decimalRate.default('0.065'),
-  TEAM_DEPOSIT_RATE_LEVEL2: decimalRate.default('0'),
-  TEAM_PROFIT_RATE_LEVEL2: decimalRate.default('0'),
-  TEAM_WINDOW_START: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
-    .default('09:00'),
-  TEAM_WINDOW_END: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
-    .default('18:00'),
-  TEAM_TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
-    .default('America/Los_Angeles'),
-  TEAM_TRANSFER_DAY: z.coerce.number().int().min(1).max(28).default(25),
-  TEAM_BUDGET_FUNDING: z
-    .string()
-    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
-    .default('100000'),
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
   FINANCIAL_RESERVE_FUNDING_REAL: z
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
@@ -282,9 +256,6 @@ export interface Config {
   publicUrl: string | undefined;
   leverage: LeverageConfig;
   loan: LoanConfig;
-  team: TeamConfig;
-  /** Where the app is reached from outside ("https://app.example.com"): share links are absolute. */
-  publicUrl: string | undefined;
   financial: FinancialConfig;
   /** A test run's clock offset file (NODE_ENV=test only); undefined in every deployment. */
   testClockFile: string | undefined;
@@ -326,20 +297,6 @@ export interface LeverageConfig {
   /** Per member tier (ordinary, gold, platinum, diamond): 30-day volume and largest multiple. */
   tierThresholds: string[];
   tierMultiples: number[];
-}
-
-export interface TeamConfig {
-  /** Defaults of the rebate terms on a fresh install (the console changes them afterwards). */
-  depositRate: string;
-  profitRate: string;
-  depositRate2: string;
-  profitRate2: string;
-  windowStart: string;
-  windowEnd: string;
-  timeZone: string;
-  transferDay: number;
-  /** USDT moved from the real treasury to the rebate budget on a fresh install. */
-  budgetFunding: string;
 }
 
 export interface OptionsConfig {
@@ -485,18 +442,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tierMultiples: e.LEVERAGE_TIER_MULTIPLES.split(',').map(Number),
     },
     loan: { fundFunding: e.LOAN_FUND_FUNDING },
-    team: {
-      depositRate: e.TEAM_DEPOSIT_RATE,
-      profitRate: e.TEAM_PROFIT_RATE,
-      depositRate2: e.TEAM_DEPOSIT_RATE_LEVEL2,
-      profitRate2: e.TEAM_PROFIT_RATE_LEVEL2,
-      windowStart: e.TEAM_WINDOW_START,
-      windowEnd: e.TEAM_WINDOW_END,
-      timeZone: e.TEAM_TIME_ZONE,
-      transferDay: e.TEAM_TRANSFER_DAY,
-      budgetFunding: e.TEAM_BUDGET_FUNDING,
-    },
-    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     financial: {
       reserveFunding: {
         real: e.FINANCIAL_RESERVE_FUNDING_REAL,

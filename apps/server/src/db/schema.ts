@@ -77,11 +77,6 @@ import type {
   LeverageTierTable,
 } from '../modules/leverage/leverage.table';
 import type {
-  TeamPayoutTable,
-  TeamRebateTable,
-  TeamTradingResultTable,
-} from '../modules/team/team.table';
-import type {
   SupportCannedReplyTable,
   SupportConversationTable,
   SupportMessageTable,

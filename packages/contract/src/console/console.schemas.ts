@@ -40,7 +40,6 @@ export const AUDIT_TARGETS = [
   'option',
   'team',
   'leverage',
-  'team',
   'supportConversation',
   'cannedReply',
   'financial',
