@@ -4,6 +4,7 @@ import {
   BankOutlined,
   DashboardOutlined,
   FieldTimeOutlined,
+  FundOutlined,
   IdcardOutlined,
   LoginOutlined,
   LogoutOutlined,
@@ -14,6 +15,7 @@ import {
 } from '@ant-design/icons';
 import {
   consoleCalls,
+  leverageConsoleCalls,
   optionsConsoleCalls,
   supportConsoleCalls,
   type ConsoleCallDef,
@@ -95,6 +97,14 @@ export const ROUTES: readonly ConsoleRoute[] = [
     icon: <FieldTimeOutlined />,
     call: optionsConsoleCalls.listOptionProducts,
     page: lazy(() => import('../pages/options/page')),
+  },
+  {
+    path: '/leverage',
+    menu: 'leverage',
+    label: 'leverage',
+    icon: <FundOutlined />,
+    call: leverageConsoleCalls.listLeverageTerms,
+    page: lazy(() => import('../pages/leverage/page')),
   },
   {
     path: '/support',

@@ -56,6 +56,28 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/pages/futures/index', page: lazyPage(() => import('../pages/futures/index/page')) },
   { path: '/pages/futures/desc', page: lazyPage(() => import('../pages/futures/desc/page')) },
+
+  { path: '/pages/lever/index', page: lazyPage(() => import('../pages/lever/index/page')) },
+  {
+    path: '/pages/lever/leverTrade',
+    page: lazyPage(() => import('../pages/lever/lever-trade/page')),
+  },
+  {
+    path: '/pages/lever/record',
+    page: lazyPage(() => import('../pages/lever/record/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/lever/details',
+    page: lazyPage(() => import('../pages/lever/details/page')),
+    auth: true,
+  },
+  { path: '/pages/lever/desc', page: lazyPage(() => import('../pages/lever/desc/page')) },
+  {
+    path: '/pages/setting/memberTier',
+    page: lazyPage(() => import('../pages/setting/member-tier/page')),
+    auth: true,
+  },
   {
     path: '/pages/linkShare/index',
     page: lazyPage(() => import('../pages/linkShare/index/page')),

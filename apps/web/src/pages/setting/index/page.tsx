@@ -106,6 +106,14 @@ export default function SettingsPage() {
                 {t('verify.title')}
               </List.Item>
             ) : null}
+            {exists('/pages/setting/memberTier') ? (
+              <List.Item
+                extra={t(`account.tiers.${info.memberTier}`)}
+                onClick={() => navigate('/pages/setting/memberTier')}
+              >
+                {t('lever.member.title')}
+              </List.Item>
+            ) : null}
             {exists('/pages/wallet/index') ? (
               <List.Item onClick={() => navigate('/pages/wallet/index')}>
                 {t('wallet.title')}

@@ -1,0 +1,36 @@
+import type { MemberTier, TierTerms } from '@tidemark/contract';
+import { useTranslation } from 'react-i18next';
+import { formatMoneyText } from '../../../ui/amount-format';
+
+/** The member tiers: the 30-day volume each needs and the multiples it allows; `current` marked. */
+export function TierTable({
+  tiers,
+  current,
+  volumeDays,
+}: {
+  tiers: readonly TierTerms[];
+  current?: MemberTier;
+  volumeDays: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <table className="lever-table" data-testid="tier-table">
+      <thead>
+        <tr>
+          <th>{t('lever.tiers.tier')}</th>
+          <th>{t('lever.tiers.threshold', { days: volumeDays })}</th>
+          <th>{t('lever.tiers.multiples')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {tiers.map((tier) => (
+          <tr key={tier.tier} data-tier={tier.tier} aria-current={tier.tier === current}>
+            <td>{t(`account.tiers.${tier.tier}`)}</td>
+            <td className="num">{formatMoneyText(tier.threshold, 'USDT')}</td>
+            <td className="num">{tier.multiples.map((m) => `${m}×`).join(' ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

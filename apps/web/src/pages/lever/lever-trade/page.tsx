@@ -1,0 +1,335 @@
+import { formatMoney, SYMBOL_PATTERN, type LeverageDirection } from '@tidemark/contract';
+import Button from 'antd-mobile/es/components/button';
+import Input from 'antd-mobile/es/components/input';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../api/session';
+import { useUserInfo } from '../../../features/account/api/account-queries';
+import { useUserMoney } from '../../../features/assets/api/assets-queries';
+import { BookChip } from '../../../features/assets/components/book-chip';
+import {
+  useContractStatus,
+  useLeverageTerms,
+  useUserMultiples,
+} from '../../../features/leverage/api/leverage-queries';
+import { LeverConfirmSheet } from '../../../features/leverage/components/lever-confirm-sheet';
+import { useLiveLeverage } from '../../../features/leverage/hooks/use-live-leverage';
+import {
+  previewPosition,
+  ratePercent,
+  type LeverageFormError,
+} from '../../../features/leverage/leverage-form';
+import '../../../features/leverage/leverage.css';
+import {
+  LEVER_DESC_PATH,
+  LEVER_INDEX_PATH,
+  leverTradePath,
+  MEMBER_TIER_PATH,
+} from '../../../features/leverage/paths';
+import { useProducts } from '../../../features/market/api/products';
+import { useTickers } from '../../../features/market/api/tickers';
+import { formatPrice } from '../../../features/market/format';
+import { DEFAULT_SYMBOL } from '../../../features/market/paths';
+import { formatMoneyText } from '../../../ui/amount-format';
+import { LoadingView } from '../../../ui/loading-view';
+import { PageHeader } from '../../../ui/page-header';
+import { OpenPositions } from './open-positions';
+import { useOpenPositionAction } from './use-open-position';
+
+/** The coin of ?symbol=BTC%2FUSDT among the open ones, else the first open one. */
+function useSymbol(open: readonly string[]): string {
+  const [params] = useSearchParams();
+  const asked = (params.get('symbol') ?? '').toUpperCase();
+  if (SYMBOL_PATTERN.test(asked) && (open.length === 0 || open.includes(asked))) return asked;
+  return open[0] ?? DEFAULT_SYMBOL;
+}
+
+/** Errors the figures cannot be shown without; the others are said when the trader presses open. */
+const QUIET_ERRORS: readonly LeverageFormError[] = ['lotsInvalid', 'noPrice'];
+
+/** A prompt in place of the form: log in, or open the contract first. */
+function Prompt({ text, action, onAction }: { text: string; action: string; onAction(): void }) {
+  return (
+    <section className="lever-card lever-prompt">
+      <p>{text}</p>
+      <Button block color="primary" onClick={onAction}>
+        {action}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * The leverage trade page (pages/lever/leverTrade): a coin and its live price, the contract
+ * wallet, direction, lots, the multiples the trader's tier allows, optional take-profit and
+ * stop-loss, and every figure of the position (price per lot, margin, position value, fees,
+ * liquidation price) computed with the contract's rules before a sheet confirms it; then the open
+ * positions marked live at the feed's price, with add margin, take-profit/stop-loss and close.
+ */
+export default function LeverTradePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const token = useSession((s) => s.token);
+  const mode = useUserInfo().data?.mode;
+  useLiveLeverage();
+  const terms = useLeverageTerms();
+  const status = useContractStatus();
+  const multiples = useUserMultiples();
+  const open = useMemo(
+    () => (terms.data?.products ?? []).filter((p) => p.enabled).map((p) => p.symbol),
+    [terms.data],
+  );
+  const symbol = useSymbol(open);
+  const tickers = useTickers();
+  const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;
+  const products = useProducts();
+  const placesOf = (s: string) => products.bySymbol.get(s)?.pricePrecision ?? 2;
+  const price = priceOf(symbol);
+  const places = placesOf(symbol);
+  const money = useUserMoney(token ? mode : undefined);
+  const balance = money.data?.wallets.contract.find((w) => w.currency === 'USDT')?.available;
+
+  const [direction, setDirection] = useState<LeverageDirection>('long');
+  const [lots, setLots] = useState('1');
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const allowed = multiples.data?.multiples ?? [];
+  // The highest multiple is not the default: the lowest risk is.
+  const multiple = chosen !== undefined && allowed.includes(chosen) ? chosen : allowed[0];
+
+  const form = {
+    symbol,
+    direction,
+    lots,
+    multiple,
+    allowed,
+    price,
+    takeProfit,
+    stopLoss,
+    balance,
+    pricePlaces: places,
+    mode,
+    terms: terms.data,
+  };
+  const action = useOpenPositionAction(form, () => {
+    setTakeProfit('');
+    setStopLoss('');
+  });
+  const preview = terms.data ? previewPosition({ ...form, terms: terms.data }) : null;
+  const figures = preview?.ok ? preview.preview : null;
+  const usdt = (units: bigint | undefined) =>
+    units === undefined ? '--' : formatMoneyText(formatMoney(units), 'USDT');
+  const priceText = (units: bigint | null | undefined) =>
+    units === null || units === undefined ? '--' : formatPrice(formatMoney(units), places);
+  const stepLots = (by: number) => {
+    const now = Number(lots) || 0;
+    setLots(String(Math.max(1, now + by)));
+  };
+
+  const header = (
+    <PageHeader
+      title={t('lever.trade.title')}
+      fallback={LEVER_INDEX_PATH}
+      right={<Link to={LEVER_DESC_PATH}>{t('lever.links.desc')}</Link>}
+    />
+  );
+
+  let body;
+  if (!token) {
+    body = (
+      <Prompt
+        text={t('lever.visitor')}
+        action={t('login.submit')}
+        onAction={() =>
+          navigate('/pages/login/login', { state: { from: location.pathname + location.search } })
+        }
+      />
+    );
+  } else if (!status.data || !terms.data) {
+    body = <LoadingView />;
+  } else if (!status.data.opened) {
+    body = (
+      <Prompt
+        text={t('lever.trade.notOpened')}
+        action={t('lever.index.toDisclosure')}
+        onAction={() => navigate(LEVER_INDEX_PATH)}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <section className="lever-card lever-form">
+          <div className="lever-row">
+            <span className="lever-label">{t('lever.balance')}</span>
+            <span className="num" data-field="balance">
+              {balance === undefined ? '--' : formatMoneyText(balance, 'USDT')}
+            </span>
+            <Link to="/pages/assets/Transfer?from=coin" className="lever-link">
+              {t('lever.trade.transfer')}
+            </Link>
+          </div>
+          <div className="lever-directions" role="radiogroup" aria-label={t('lever.direction')}>
+            {(['long', 'short'] as const).map((d) => (
+              <button
+                key={d}
+                type="button"
+                role="radio"
+                aria-checked={direction === d}
+                className={`lever-direction lever-direction--${d}`}
+                onClick={() => setDirection(d)}
+              >
+                {t(`lever.directions.${d}`)}
+              </button>
+            ))}
+          </div>
+          <label className="lever-label" htmlFor="lever-lots">
+            {t('lever.lots')}
+          </label>
+          <div className="lever-stepper">
+            <button type="button" aria-label="-" onClick={() => stepLots(-1)}>
+              −
+            </button>
+            <Input
+              id="lever-lots"
+              className="lever-input"
+              inputMode="numeric"
+              value={lots}
+              onChange={(v) => setLots(v.replace(/\D/g, '').slice(0, 6))}
+              aria-label={t('lever.lots')}
+            />
+            <button type="button" aria-label="+" onClick={() => stepLots(1)}>
+              +
+            </button>
+          </div>
+          <div className="lever-row">
+            <span className="lever-label">{t('lever.multiple')}</span>
+            {multiples.data ? (
+              <Link to={MEMBER_TIER_PATH} className="lever-link" data-field="tier">
+                {t('lever.trade.tierMultiples', {
+                  tier: t(`account.tiers.${multiples.data.tier}`),
+                  max: Math.max(...allowed, 1),
+                })}
+              </Link>
+            ) : null}
+          </div>
+          <div className="lever-multiples" role="radiogroup" aria-label={t('lever.multiple')}>
+            {allowed.map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="radio"
+                aria-checked={m === multiple}
+                className="lever-chip num"
+                data-multiple={m}
+                onClick={() => setChosen(m)}
+              >
+                {`${m}×`}
+              </button>
+            ))}
+          </div>
+          <div className="lever-tpsl">
+            <label>
+              {t('lever.takeProfit')}
+              <Input
+                id="lever-tp"
+                className="lever-input"
+                inputMode="decimal"
+                value={takeProfit}
+                onChange={(v) => setTakeProfit(v.replace(/[^0-9.]/g, ''))}
+                placeholder={t('lever.optional')}
+              />
+            </label>
+            <label>
+              {t('lever.stopLoss')}
+              <Input
+                id="lever-sl"
+                className="lever-input"
+                inputMode="decimal"
+                value={stopLoss}
+                onChange={(v) => setStopLoss(v.replace(/[^0-9.]/g, ''))}
+                placeholder={t('lever.optional')}
+              />
+            </label>
+          </div>
+          <dl className="lever-figures" data-testid="lever-figures">
+            <dt>{t('lever.lotPrice')}</dt>
+            <dd className="num" data-field="lot-price">
+              {formatMoneyText(terms.data.lotPrice, 'USDT')}
+            </dd>
+            <dt>{t('lever.margin')}</dt>
+            <dd className="num" data-field="margin">
+              {usdt(figures?.margin)}
+            </dd>
+            <dt>{t('lever.positionValue')}</dt>
+            <dd className="num" data-field="value">
+              {usdt(figures?.value)}
+            </dd>
+            <dt>{t('lever.openFee', { rate: ratePercent(terms.data.openFeeRate) })}</dt>
+            <dd className="num" data-field="open-fee">
+              {usdt(figures?.openFee)}
+            </dd>
+            <dt>{t('lever.closeFee', { rate: ratePercent(terms.data.closeFeeRate) })}</dt>
+            <dd className="num" data-field="close-fee">
+              {usdt(figures?.closeFee)}
+            </dd>
+            <dt>{t('lever.liquidationPrice')}</dt>
+            <dd className="num lever-figures__liq" data-field="liquidation">
+              {priceText(figures?.liquidation)}
+            </dd>
+          </dl>
+          {preview && !preview.ok && !QUIET_ERRORS.includes(preview.error) ? (
+            <p className="lever-warning" data-field="form-error">
+              {t(`lever.errors.${preview.error}`)}
+            </p>
+          ) : null}
+          <Button
+            block
+            color={direction === 'long' ? 'success' : 'danger'}
+            className={`lever-open lever-open--${direction}`}
+            disabled={!multiple}
+            onClick={() => action.review(direction)}
+          >
+            {t(`lever.trade.open.${direction}`)}
+          </Button>
+        </section>
+        <OpenPositions mode={mode} priceOf={priceOf} placesOf={placesOf} />
+      </>
+    );
+  }
+
+  return (
+    <div className="lever-page lever-trade" data-symbol={symbol}>
+      {header}
+      <div className="lever-head">
+        <div className="lever-coins" role="tablist" aria-label={t('lever.symbol')}>
+          {(open.length ? open : [symbol]).map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="tab"
+              aria-selected={s === symbol}
+              className="lever-chip num"
+              onClick={() => navigate(leverTradePath(s), { replace: true })}
+            >
+              {s}
+            </button>
+          ))}
+        </div>
+        <span className="lever-price num" data-field="price">
+          {price ? formatPrice(price, places) : '--'}
+        </span>
+        {token && mode ? <BookChip mode={mode} /> : null}
+      </div>
+      {body}
+      <LeverConfirmSheet
+        position={action.pending}
+        busy={action.busy}
+        onConfirm={() => void action.confirm()}
+        onClose={action.cancel}
+      />
+    </div>
+  );
+}
