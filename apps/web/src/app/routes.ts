@@ -55,6 +55,25 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('../pages/futures/verify/page')),
   },
   { path: '/pages/futures/index', page: lazyPage(() => import('../pages/futures/index/page')) },
+  {
+    path: '/pages/Financial/index',
+    page: lazyPage(() => import('../pages/Financial/index/page')),
+  },
+  {
+    path: '/pages/Financial/combo',
+    page: lazyPage(() => import('../pages/Financial/combo/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/Financial/success',
+    page: lazyPage(() => import('../pages/Financial/success/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/Financial/TransactionRecord',
+    page: lazyPage(() => import('../pages/Financial/TransactionRecord/page')),
+    auth: true,
+  },
   { path: '/pages/futures/desc', page: lazyPage(() => import('../pages/futures/desc/page')) },
 
   { path: '/pages/lever/index', page: lazyPage(() => import('../pages/lever/index/page')) },

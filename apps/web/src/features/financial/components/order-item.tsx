@@ -1,0 +1,76 @@
+import Button from 'antd-mobile/es/components/button';
+import type { MoneyOrder } from '@tidemark/contract';
+import { useTranslation } from 'react-i18next';
+import { formatMoneyText } from '../../../ui/amount-format';
+import { useRecordDate } from '../hooks';
+import { percent } from '../financial-math';
+import { Terms } from './terms';
+
+const USDT = 'USDT';
+
+/** One order with its stored terms, what it has earned and, in progress, its redeem button. */
+export function OrderItem({
+  order,
+  onRedeem,
+  onRecord,
+}: {
+  order: MoneyOrder;
+  onRedeem?: (order: MoneyOrder) => void;
+  onRecord?: (order: MoneyOrder) => void;
+}) {
+  const { t } = useTranslation();
+  const date = useRecordDate();
+  const rows: [string, string, string?][] = [
+    [t('financial.order.no'), order.orderNo],
+    [t('financial.order.amount'), formatMoneyText(order.amount, USDT)],
+    [t('financial.product.daily'), `${percent(order.dailyRate)}%`],
+    [t('financial.order.expected'), formatMoneyText(order.expectedProfit, USDT)],
+    [t('financial.order.earned'), formatMoneyText(order.profitEarned, USDT), 'earned'],
+    [t('financial.product.period'), t('financial.product.days', { days: order.days })],
+    [t('financial.order.remainingDays'), String(order.remainingDays)],
+    [t('financial.order.start'), date(order.startTime)],
+    [t('financial.order.end'), date(order.endTime)],
+  ];
+  if (order.status === 0 && order.nextDividendAt !== null)
+    rows.push([t('financial.order.next'), date(order.nextDividendAt)]);
+  if (order.status === 0) rows.push([t('financial.order.principalAt'), date(order.principalAt)]);
+  if (order.returnedPrincipal !== null)
+    rows.push([
+      t('financial.order.returned'),
+      formatMoneyText(order.returnedPrincipal, USDT),
+      'returned',
+    ]);
+  if (order.penalty !== null)
+    rows.push([t('financial.order.penalty'), formatMoneyText(order.penalty, USDT), 'penalty']);
+  return (
+    <article
+      className="fin-order"
+      data-testid="fin-order"
+      data-id={order.id}
+      data-status={order.status}
+    >
+      <div className="fin-order__head">
+        <span className="fin-order__name">{order.productName}</span>
+        <span className="fin-badge">{t(`financial.tiers.${order.tier}`)}</span>
+        <span className="fin-badge" data-status={order.status === 0 ? 'selling' : 'ended'}>
+          {t(`financial.tabs.${order.status}`)}
+        </span>
+      </div>
+      <Terms rows={rows} wide />
+      {onRedeem || onRecord ? (
+        <div className="fin-actions">
+          {onRecord ? (
+            <Button size="small" onClick={() => onRecord(order)}>
+              {t('financial.order.dividends')}
+            </Button>
+          ) : null}
+          {onRedeem && order.status === 0 && !order.lock ? (
+            <Button size="small" color="warning" fill="outline" onClick={() => onRedeem(order)}>
+              {t('financial.redeem.action')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

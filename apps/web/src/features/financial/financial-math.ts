@@ -1,0 +1,69 @@
+import {
+  expectedProfit,
+  formatMoney,
+  MONEY_UNIT,
+  parseMoney,
+  redemption,
+  tryParseMoney,
+  type MoneyProduct,
+} from '@tidemark/contract';
+
+/**
+ * What the combo page shows before the trader confirms, computed with the contract's own rules
+ * (the server pays with the very same code): the expected income of an amount, and what an early
+ * redemption of it would forfeit and return.
+ */
+
+/** A rate fraction as a percentage: "0.00020000" -> "0.02". */
+export function percent(rate: string): string {
+  return formatMoney(parseMoney(rate) * 100n).replace(/\.?0+$/, '');
+}
+
+export interface Quote {
+  amount: bigint;
+  income: string;
+  /** Principal + income at maturity. */
+  total: string;
+  penalty: string;
+  earlyPrincipal: string;
+}
+
+/** The figures of an amount on a product; null when the text is no positive amount. */
+export function quote(product: MoneyProduct, amountText: string): Quote | null {
+  const amount = tryParseMoney(amountText.trim());
+  if (amount === null || amount <= 0n) return null;
+  const income = expectedProfit(amount, parseMoney(product.dailyRate), product.days);
+  const early = redemption(amount, parseMoney(product.penaltyRate));
+  return {
+    amount,
+    income: formatMoney(income),
+    total: formatMoney(amount + income),
+    penalty: formatMoney(early.penalty),
+    earlyPrincipal: formatMoney(early.principal),
+  };
+}
+
+export type AmountProblem = 'belowMin' | 'aboveMax' | 'aboveRemaining' | 'aboveBalance' | null;
+
+/** Why an amount cannot be bought as typed, checked before the server is asked. */
+export function amountProblem(
+  product: MoneyProduct,
+  amount: bigint,
+  available: string | undefined,
+): AmountProblem {
+  if (amount < parseMoney(product.minAmount)) return 'belowMin';
+  if (amount > parseMoney(product.maxAmount)) return 'aboveMax';
+  if (amount > parseMoney(product.remaining)) return 'aboveRemaining';
+  if (available !== undefined && amount > parseMoney(available)) return 'aboveBalance';
+  return null;
+}
+
+/** A wall-clock time of day in a zone, as the trader's own clock shows it ("08:00" in Asia/Shanghai -> "01:00" in Europe/Berlin). */
+export function zoneOffsetLabel(timeZone: string, at: number, locale: string): string {
+  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(new Date(at))
+    .find((p) => p.type === 'timeZoneName');
+  return parts?.value ?? timeZone;
+}
+
+export { MONEY_UNIT };
