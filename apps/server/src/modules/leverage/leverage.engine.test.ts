@@ -76,6 +76,25 @@ describe('the trigger index', () => {
   });
 });
 
+describe('the holders of a symbol', () => {
+  it('lists each trader with their open positions there, and forgets closed ones', () => {
+    const index = new TriggerIndex();
+    index.upsert(position({ id: 1, userId: 7, stopLoss: m('95') }));
+    index.upsert(position({ id: 2, userId: 7 }));
+    index.upsert(position({ id: 3, userId: 8 }));
+    index.upsert(position({ id: 4, userId: 8, symbol: 'ETH/USDT' }));
+    const holders = () =>
+      [...index.holdersOf('BTC/USDT')].map(([u, ps]) => [u, ps.map((p) => p.id)]);
+    expect(holders()).toEqual([
+      [7, [1, 2]],
+      [8, [3]],
+    ]);
+    index.crossed('BTC/USDT', m('90'), 1);
+    index.remove(3);
+    expect(holders()).toEqual([[7, [2]]]);
+  });
+});
+
 describe('the postings', () => {
   const sum = (ps: readonly Posting[]) => ps.reduce((a, p) => a + p.amount, 0n);
   it('balance for opening, a top-up and closing with and without a gap', () => {

@@ -104,6 +104,8 @@ interface SymbolQueues {
 export class TriggerIndex<P extends IndexedPosition = IndexedPosition> {
   private readonly positions = new Map<number, { position: P; version: number }>();
   private readonly queues = new Map<string, SymbolQueues>();
+  /** Open positions by symbol and trader (live P&L goes to the traders who listen). */
+  private readonly holders = new Map<string, Map<number, Set<number>>>();
   private entries = 0;
   private nextVersion = 1;
 
@@ -115,16 +117,27 @@ export class TriggerIndex<P extends IndexedPosition = IndexedPosition> {
     return this.positions.get(id)?.position;
   }
 
-  /** The open positions of a symbol (for live P&L). */
-  *onSymbol(symbol: string): Iterable<P> {
-    for (const { position } of this.positions.values())
-      if (position.symbol === symbol) yield position;
+  /** The traders with open positions on a symbol, each with them (for live P&L). */
+  *holdersOf(symbol: string): Iterable<[number, P[]]> {
+    for (const [userId, ids] of this.holders.get(symbol) ?? []) {
+      const list: P[] = [];
+      for (const id of ids) {
+        const live = this.positions.get(id);
+        if (live) list.push(live.position);
+      }
+      yield [userId, list];
+    }
   }
 
   /** Adds a position, or replaces its triggers. */
   upsert(position: P): void {
     const version = this.nextVersion++;
     this.positions.set(position.id, { position, version });
+    let bySymbol = this.holders.get(position.symbol);
+    if (!bySymbol) this.holders.set(position.symbol, (bySymbol = new Map()));
+    let ids = bySymbol.get(position.userId);
+    if (!ids) bySymbol.set(position.userId, (ids = new Set()));
+    ids.add(position.id);
     const q = this.queuesOf(position.symbol);
     const long = position.direction === 'long';
     const add = (trigger: bigint | null, falling: boolean) => {
@@ -140,7 +153,13 @@ export class TriggerIndex<P extends IndexedPosition = IndexedPosition> {
   }
 
   remove(id: number): void {
+    const live = this.positions.get(id);
+    if (!live) return;
     this.positions.delete(id);
+    const bySymbol = this.holders.get(live.position.symbol);
+    const ids = bySymbol?.get(live.position.userId);
+    ids?.delete(id);
+    if (ids?.size === 0) bySymbol!.delete(live.position.userId);
   }
 
   /**
@@ -165,13 +184,13 @@ export class TriggerIndex<P extends IndexedPosition = IndexedPosition> {
         if (!live || live.version !== top.version) continue;
         const { position } = live;
         if (position.entrySeq >= seq) {
-          this.positions.delete(position.id);
+          this.remove(position.id);
           later.push(position);
           continue;
         }
         const by = firedTrigger(position, price);
         if (by === null) continue;
-        this.positions.delete(position.id);
+        this.remove(position.id);
         fired.push({ position, by });
       }
     };
@@ -192,6 +211,7 @@ export class TriggerIndex<P extends IndexedPosition = IndexedPosition> {
     const live = [...this.positions.values()].map((p) => p.position);
     this.queues.clear();
     this.positions.clear();
+    this.holders.clear();
     this.entries = 0;
     for (const position of live) this.upsert(position);
   }

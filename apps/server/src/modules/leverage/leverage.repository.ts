@@ -71,23 +71,6 @@ export function updateOpen(
     .executeTakeFirst();
 }
 
-/** Closes an open position whose top-up is still `topUp` (what its result was computed from). */
-export function closeOpen(
-  db: Executor,
-  id: bigint,
-  topUp: bigint,
-  patch: Partial<Omit<LeveragePositionRow, 'id'>>,
-): Promise<LeveragePositionRow | undefined> {
-  return db
-    .updateTable('leverage_positions')
-    .set(patch)
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .where('top_up', '=', topUp)
-    .returningAll()
-    .executeTakeFirst();
-}
-
 export async function positionPage(
   db: Executor,
   query: {

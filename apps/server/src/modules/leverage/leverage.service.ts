@@ -28,6 +28,7 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { systemAccount, type Book } from '../../ledger/accounts';
 import { once } from '../../ledger/idempotency';
+import { ledgerSql, type LedgerSql } from '../../ledger/ledger.sql';
 import { systemBalances, userBalances } from '../../ledger/queries';
 import type { Tick } from '../../market/tick-log';
 import { userChannel } from '../../realtime/hub';
@@ -631,20 +632,36 @@ export async function closeAt(
   }
   const fundAfter = fund - figures.pnl - figures.gap;
   if (fundAfter < 0n) return 'uncovered';
-  const now = app.clock.now();
-  const row = await repo.closeOpen(trx, seen.id, seen.top_up, {
+  const now = BigInt(app.clock.now());
+  const patch = {
     status: 'closed',
     exit_price: tick.price,
     exit_time: BigInt(tick.time),
     exit_seq: BigInt(tick.seq),
-    close_time: BigInt(now),
+    close_time: now,
     close_fee: figures.closeFee,
     pnl: figures.pnl,
     payout: figures.payout,
     gap: figures.gap,
     closed_by: by,
-    updated_at: BigInt(now),
-  });
+    updated_at: now,
+  };
+  // The hot statement of closing, prepared once (the ledger's raw-statement path).
+  const moved = await sqlOf(app).all(trx, CLOSE_SQL, [
+    patch.exit_price,
+    patch.exit_time,
+    patch.exit_seq,
+    now,
+    patch.close_fee,
+    patch.pnl,
+    patch.payout,
+    patch.gap,
+    by,
+    now,
+    seen.id,
+    seen.top_up,
+  ]);
+  const row: LeveragePositionRow | undefined = moved.length ? { ...seen, ...patch } : undefined;
   if (!row) {
     // Closed meanwhile, or its margin changed since it was read: read it again and go on.
     const current = await repo.position(app.database, trx, Number(seen.id), true);
@@ -670,7 +687,7 @@ export async function closeAt(
       userId,
       book,
       pnl: figures.payout + figures.gap - held - row.open_fee,
-      at: now,
+      at: Number(now),
       source: `leverage:${row.id}`,
     });
   }
@@ -679,6 +696,17 @@ export async function closeAt(
     publish(app, userId, 'leverage.closed', () => toPosition(row));
   });
   return row;
+}
+
+const CLOSE_SQL =
+  "UPDATE leverage_positions SET status = 'closed', exit_price = ?, exit_time = ?, exit_seq = ?, " +
+  'close_time = ?, close_fee = ?, pnl = ?, payout = ?, gap = ?, closed_by = ?, updated_at = ? ' +
+  "WHERE id = ? AND status = 'open' AND top_up = ? RETURNING id";
+const sqlCache = new WeakMap<AppContext, LedgerSql>();
+function sqlOf(app: AppContext): LedgerSql {
+  let statements = sqlCache.get(app);
+  if (!statements) sqlCache.set(app, (statements = ledgerSql(app.database)));
+  return statements;
 }
 
 // --- events --------------------------------------------------------------------------------------------------
@@ -701,14 +729,16 @@ function publish(
 /** Live P&L of the open positions on a symbol at a tick, to each trader who is listening. */
 export function publishPnl(app: AppContext, tick: Tick): number {
   const byUser = new Map<number, { mode: Book; rows: LeveragePnlEvent['positions'] }[]>();
-  for (const p of stateOf(app).index.onSymbol(tick.symbol)) {
-    if (!app.bus.listened(userChannel(p.userId))) continue;
-    const pnl = positionPnl(p.direction, p.value, p.entry, tick.price);
-    let books = byUser.get(p.userId);
-    if (!books) byUser.set(p.userId, (books = []));
-    let group = books.find((b) => b.mode === p.book);
-    if (!group) books.push((group = { mode: p.book, rows: [] }));
-    group.rows.push({ id: p.id, pnl: formatMoney(pnl), equity: formatMoney(p.held + pnl) });
+  for (const [userId, positions] of stateOf(app).index.holdersOf(tick.symbol)) {
+    if (!app.bus.listened(userChannel(userId))) continue;
+    const books: { mode: Book; rows: LeveragePnlEvent['positions'] }[] = [];
+    byUser.set(userId, books);
+    for (const p of positions) {
+      const pnl = positionPnl(p.direction, p.value, p.entry, tick.price);
+      let group = books.find((b) => b.mode === p.book);
+      if (!group) books.push((group = { mode: p.book, rows: [] }));
+      group.rows.push({ id: p.id, pnl: formatMoney(pnl), equity: formatMoney(p.held + pnl) });
+    }
   }
   for (const [userId, books] of byUser) {
     for (const { mode, rows } of books) {
