@@ -33,6 +33,8 @@ import { sweepOrphanUploads } from './modules/images/images.service';
 import { registerConsole } from './modules/console/console.http';
 import { consoleRoutes } from './modules/console/console.routes';
 import { financialConsoleRoutes } from './modules/financial/financial.console';
+import { contentConsoleRoutes } from './modules/content/content.console';
+import { registerContentMedia } from './modules/content/content.media';
 import { FinancialJobs } from './modules/financial/financial.jobs';
 import { seedFinancial } from './modules/financial/financial.service';
 import { loanConsoleRoutes } from './modules/loan/loan.console';
@@ -41,11 +43,11 @@ import { seedLoans } from './modules/loan/loan.service';
 import { OptionsJobs } from './modules/options/options.jobs';
 import { optionsConsoleRoutes } from './modules/options/options.console';
 import { seedOptions } from './modules/options/options.service';
-import { teamConsoleRoutes } from './modules/team/team.console';
-import { seedTeam, TeamJobs } from './modules/team/team.jobs';
 import { leverageConsoleRoutes } from './modules/leverage/leverage.console';
 import { LeverageJobs } from './modules/leverage/leverage.jobs';
 import { seedLeverage } from './modules/leverage/leverage.service';
+import { teamConsoleRoutes } from './modules/team/team.console';
+import { seedTeam, TeamJobs } from './modules/team/team.jobs';
 import { MarketMaker } from './modules/spot/market-maker';
 import { SpotExchange } from './modules/spot/spot.exchange';
 import { supportConsoleRoutes } from './modules/support/support.console';
@@ -144,8 +146,8 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
   await seed(app);
   await seedOptions(app);
-  await seedTeam(app);
   await seedLeverage(app);
+  await seedTeam(app);
   await seedFinancial(app);
   await seedLoans(app);
   // Files a crash left without their row; in the background, the server need not wait for it.
@@ -162,12 +164,12 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   // Settles what expired while the server was down, then every order as it expires.
   const optionJobs = new OptionsJobs(app);
   optionJobs.start();
-  // Closes the days and releases the rebates missed while the server was down, then on the clock.
-  const teamJobs = new TeamJobs(app);
-  teamJobs.start();
   // Closes positions whose triggers ticks crossed while the server was down, then at each tick.
   const leverageJobs = new LeverageJobs(app);
   await leverageJobs.start();
+  // Closes the days and releases the rebates missed while the server was down, then on the clock.
+  const teamJobs = new TeamJobs(app);
+  teamJobs.start();
   // Pays every dividend run missed while the server was down (each once), then each as it comes.
   const financialJobs = new FinancialJobs(app);
   financialJobs.start();
@@ -178,8 +180,8 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   fastify.addHook('onClose', async () => {
     marketMaker?.stop();
     await optionJobs.stop();
-    await teamJobs.stop();
     await leverageJobs.stop();
+    await teamJobs.stop();
     await financialJobs.stop();
     await loanJobs.stop();
     exchange.stop();
@@ -236,6 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
       ...leverageConsoleRoutes,
       ...teamConsoleRoutes,
       ...financialConsoleRoutes,
+      ...contentConsoleRoutes,
       ...loanConsoleRoutes,
       ...supportConsoleRoutes,
     ],
@@ -244,6 +247,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
 
   registerWebsocket(fastify, app);
   registerSupportLive(fastify, app);
+  registerContentMedia(fastify, app);
   fastify.addHook('preClose', async () => hub.closeAll(1001, 'server shutting down'));
 
   if (fs.existsSync(config.webDist)) {

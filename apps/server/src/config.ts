@@ -151,32 +151,6 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
     .default('100000000'),
-  TEAM_DEPOSIT_RATE: decimalRate.default('0.03'),
-  TEAM_PROFIT_RATE: decimalRate.default('0.065'),
-  TEAM_DEPOSIT_RATE_LEVEL2: decimalRate.default('0'),
-  TEAM_PROFIT_RATE_LEVEL2: decimalRate.default('0'),
-  TEAM_WINDOW_START: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
-    .default('09:00'),
-  TEAM_WINDOW_END: z
-    .string()
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
-    .default('18:00'),
-  TEAM_TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
-    .default('America/Los_Angeles'),
-  TEAM_TRANSFER_DAY: z.coerce.number().int().min(1).max(28).default(25),
-  TEAM_BUDGET_FUNDING: z
-    .string()
-    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
-    .default('100000'),
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
   LEVERAGE_FUND_FUNDING_REAL: z
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
@@ -211,6 +185,32 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
     .default('500000'),
+  TEAM_DEPOSIT_RATE: decimalRate.default('0.03'),
+  TEAM_PROFIT_RATE: decimalRate.default('0.065'),
+  TEAM_DEPOSIT_RATE_LEVEL2: decimalRate.default('0'),
+  TEAM_PROFIT_RATE_LEVEL2: decimalRate.default('0'),
+  TEAM_WINDOW_START: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('09:00'),
+  TEAM_WINDOW_END: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM')
+    .default('18:00'),
+  TEAM_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/Los_Angeles')
+    .default('America/Los_Angeles'),
+  TEAM_TRANSFER_DAY: z.coerce.number().int().min(1).max(28).default(25),
+  TEAM_BUDGET_FUNDING: z
+    .string()
+    .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
+    .default('100000'),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   FINANCIAL_RESERVE_FUNDING_REAL: z
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
@@ -251,11 +251,11 @@ export interface Config {
   market: MarketConfig;
   spot: SpotConfig;
   options: OptionsConfig;
+  leverage: LeverageConfig;
+  loan: LoanConfig;
   team: TeamConfig;
   /** Where the app is reached from outside ("https://app.example.com"): share links are absolute. */
   publicUrl: string | undefined;
-  leverage: LeverageConfig;
-  loan: LoanConfig;
   financial: FinancialConfig;
   /** A test run's clock offset file (NODE_ENV=test only); undefined in every deployment. */
   testClockFile: string | undefined;
@@ -419,6 +419,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       periods: [...new Set(e.OPTIONS_PERIODS.split(',').map(Number))].filter((n) => n > 0),
       poolFunding: { real: e.OPTIONS_POOL_FUNDING_REAL, demo: e.OPTIONS_POOL_FUNDING_DEMO },
     },
+    leverage: {
+      fundFunding: { real: e.LEVERAGE_FUND_FUNDING_REAL, demo: e.LEVERAGE_FUND_FUNDING_DEMO },
+      lotPrice: e.LEVERAGE_LOT_PRICE,
+      openFeeRate: e.LEVERAGE_OPEN_FEE_RATE,
+      closeFeeRate: e.LEVERAGE_CLOSE_FEE_RATE,
+      maintenanceRate: e.LEVERAGE_MAINTENANCE_RATE,
+      protection: e.LEVERAGE_PROTECTION,
+      tierThresholds: e.LEVERAGE_TIER_THRESHOLDS.split(','),
+      tierMultiples: e.LEVERAGE_TIER_MULTIPLES.split(',').map(Number),
+    },
+    loan: { fundFunding: e.LOAN_FUND_FUNDING },
     team: {
       depositRate: e.TEAM_DEPOSIT_RATE,
       profitRate: e.TEAM_PROFIT_RATE,
@@ -431,17 +442,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       budgetFunding: e.TEAM_BUDGET_FUNDING,
     },
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
-    leverage: {
-      fundFunding: { real: e.LEVERAGE_FUND_FUNDING_REAL, demo: e.LEVERAGE_FUND_FUNDING_DEMO },
-      lotPrice: e.LEVERAGE_LOT_PRICE,
-      openFeeRate: e.LEVERAGE_OPEN_FEE_RATE,
-      closeFeeRate: e.LEVERAGE_CLOSE_FEE_RATE,
-      maintenanceRate: e.LEVERAGE_MAINTENANCE_RATE,
-      protection: e.LEVERAGE_PROTECTION,
-      tierThresholds: e.LEVERAGE_TIER_THRESHOLDS.split(','),
-      tierMultiples: e.LEVERAGE_TIER_MULTIPLES.split(',').map(Number),
-    },
-    loan: { fundFunding: e.LOAN_FUND_FUNDING },
     financial: {
       reserveFunding: {
         real: e.FINANCIAL_RESERVE_FUNDING_REAL,

@@ -12,7 +12,6 @@ import * as leverageCalls from './leverage/leverage.calls';
 import * as loanCalls from './loan/loan.calls';
 import * as optionsCalls from './options/options.calls';
 import * as spotCalls from './spot/spot.calls';
-import * as teamCalls from './team/team.calls';
 import * as supportCalls from './support/support.calls';
 import * as teamCalls from './team/team.calls';
 import * as uploadCalls from './images/images.calls';

@@ -116,3 +116,12 @@ export type {
 } from './support/support.console';
 export * as contentConsoleCalls from './content/content.console';
 export * from './content/markdown';
+export {
+  CONTENT_BODY_MAX,
+  CONTENT_KINDS,
+  CONTENT_LINK_PATTERN,
+  MAIL_AUDIENCES,
+  type ConsoleBanner,
+  type ConsoleContentItem,
+  type ContentKind,
+} from './content/content.console';

@@ -65,17 +65,17 @@ import type {
 } from '../modules/content/content.table';
 import type { UserTable } from '../modules/user/user.table';
 import type {
-  TeamPayoutTable,
-  TeamRebateTable,
-  TeamTradingResultTable,
-} from '../modules/team/team.table';
-import type {
   LeverageAccountTable,
   LeverageCursorTable,
   LeveragePositionTable,
   LeverageTermsTable,
   LeverageTierTable,
 } from '../modules/leverage/leverage.table';
+import type {
+  TeamPayoutTable,
+  TeamRebateTable,
+  TeamTradingResultTable,
+} from '../modules/team/team.table';
 import type {
   SupportCannedReplyTable,
   SupportConversationTable,

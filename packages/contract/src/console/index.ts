@@ -5,6 +5,7 @@ import * as loanConsoleCalls from '../loan/loan.console';
 import * as optionsConsoleCalls from '../options/options.console';
 import * as teamConsoleCalls from '../team/team.console';
 import * as supportConsoleCalls from '../support/support.console';
+import * as contentConsoleCalls from '../content/content.console';
 import * as consoleCalls from './console.calls';
 
 function isConsoleCall(value: unknown): value is ConsoleCallDef {
@@ -23,6 +24,7 @@ export function listConsoleCalls(): ConsoleCallDef[] {
     ...Object.values(leverageConsoleCalls),
   ];
   values.push(...Object.values(supportConsoleCalls));
+  values.push(...Object.values(contentConsoleCalls));
   values.push(...Object.values(loanConsoleCalls));
   values.push(...Object.values(financialConsoleCalls));
   return values.filter(isConsoleCall);

@@ -24,6 +24,7 @@ import type { Posting } from '../../ledger/ledger';
 import { userBalances } from '../../ledger/queries';
 import { notifyBalances } from '../assets/assets.service';
 import { insertUpload, prepareImage, withStoredImages } from '../images/images.service';
+import { refuseWithdrawalWhileOverdue } from '../loan/loan.service';
 import { checkPayPassword } from '../user/user.service';
 import {
   chainsOf,
@@ -241,6 +242,8 @@ export async function requestWithdrawal(
   const user = await repo.withdrawalUser(app.db, userId);
   if (!user) throw new DomainError('sessionExpired');
   if (user.withdraw_frozen !== 0n) throw new DomainError('withdrawFrozen');
+  // An overdue loan is repaid before anything leaves the platform (issue 14).
+  await refuseWithdrawalWhileOverdue(app, app.db, userId);
   const wallet = await findOwnWallet(app, userId, input.walletId);
   if (!wallet) throw new DomainError('walletNotBound');
   if (Number(user.verify_level) < VERIFY_LEVEL.primary) {
