@@ -4,6 +4,7 @@ import {
   BankOutlined,
   DashboardOutlined,
   FieldTimeOutlined,
+  GoldOutlined,
   FundOutlined,
   IdcardOutlined,
   LoginOutlined,
@@ -15,6 +16,7 @@ import {
 } from '@ant-design/icons';
 import {
   consoleCalls,
+  financialConsoleCalls,
   leverageConsoleCalls,
   optionsConsoleCalls,
   supportConsoleCalls,
@@ -97,6 +99,14 @@ export const ROUTES: readonly ConsoleRoute[] = [
     icon: <FieldTimeOutlined />,
     call: optionsConsoleCalls.listOptionProducts,
     page: lazy(() => import('../pages/options/page')),
+  },
+  {
+    path: '/financial',
+    menu: 'financial',
+    label: 'financial',
+    icon: <GoldOutlined />,
+    call: financialConsoleCalls.listMoneyProducts,
+    page: lazy(() => import('../pages/financial/page')),
   },
   {
     path: '/leverage',

@@ -1,0 +1,456 @@
+import {
+  ACCOUNT_MODES,
+  financialConsoleCalls,
+  formatMoney,
+  groupThousands,
+  parseMoney,
+  QUOTE_CURRENCY,
+  type AccountMode,
+  type ConsoleMoneyOrder,
+  type ConsoleMoneyProduct,
+} from '@tidemark/contract';
+import {
+  Button,
+  Card,
+  Col,
+  Input,
+  Row,
+  Select,
+  Statistic,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import {
+  useAddMoneyProduct,
+  useMoneyOrders,
+  useMoneyProducts,
+  useSetMoneyProduct,
+  useYieldReserve,
+} from '../../features/financial/financial-api';
+import { FundReserveModal } from '../../features/financial/fund-reserve-modal';
+import { inputOf, ProductFormModal, valuesOf } from '../../features/financial/product-form-modal';
+import { useCan } from '../../features/session/session-api';
+import { Amount } from '../../ui/amount';
+import { formatTime } from '../../ui/format';
+import { notifySuccess } from '../../ui/notify';
+import { PagedTable } from '../../ui/paged-table';
+import { QueryState } from '../../ui/query-state';
+import { UserLink } from '../../ui/user-link';
+import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
+
+const TABS = ['products', 'reserve', 'orders'] as const;
+
+/** A fraction as a percentage: "0.00020000" -> "0.02%". */
+function percent(rate: string): string {
+  return `${formatMoney(parseMoney(rate) * 100n).replace(/\.?0+$/, '')}%`;
+}
+
+/**
+ * Financial packages for operators: every term of every package (changes apply to later orders
+ * only), each book's yield reserve against the interest promised on open orders, with the audited
+ * funding action, and the orders by trader. Nothing here can change a paid dividend or an order.
+ */
+export default function FinancialPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const tabs = [
+    { key: 'products', label: t('console.financial.tabs.products'), children: <ProductsTab /> },
+    ...(can(financialConsoleCalls.yieldReserve)
+      ? [{ key: 'reserve', label: t('console.financial.tabs.reserve'), children: <ReserveTab /> }]
+      : []),
+    { key: 'orders', label: t('console.financial.tabs.orders'), children: <OrdersTab /> },
+  ];
+  const wanted = oneOf(TABS, params.get('tab') ?? '', 'products');
+  const tab = tabs.some((x) => x.key === wanted) ? wanted : 'products';
+  return (
+    <Card>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === 'products' ? {} : { tab: key })}
+        items={tabs}
+        destroyOnHidden
+      />
+    </Card>
+  );
+}
+
+function ProductsTab() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const products = useMoneyProducts();
+  const add = useAddMoneyProduct();
+  const set = useSetMoneyProduct();
+  const [editing, setEditing] = useState<ConsoleMoneyProduct | 'new' | null>(null);
+  const mayEdit = can(financialConsoleCalls.setMoneyProduct);
+
+  const columns: TableColumnsType<ConsoleMoneyProduct> = [
+    { title: t('console.common.id'), dataIndex: 'id', width: 60 },
+    {
+      title: t('console.financial.name'),
+      key: 'name',
+      render: (_, p) => (
+        <>
+          <Typography.Text strong>{p.name}</Typography.Text>{' '}
+          <Tag>{t(`console.financial.tiers.${p.tier}`)}</Tag>
+        </>
+      ),
+    },
+    {
+      title: t('console.financial.terms'),
+      key: 'terms',
+      render: (_, p) =>
+        t('console.financial.termsValue', {
+          days: p.days,
+          daily: percent(p.dailyRate),
+          yearly: percent(p.yearlyRate),
+          penalty: percent(p.penaltyRate),
+        }),
+    },
+    {
+      title: t('console.financial.limits'),
+      key: 'limits',
+      render: (_, p) => (
+        <span dir="ltr">
+          {groupThousands(p.minAmount.replace(/\.?0+$/, ''))} –{' '}
+          {groupThousands(p.maxAmount.replace(/\.?0+$/, ''))}
+        </span>
+      ),
+    },
+    {
+      title: t('console.financial.capacity'),
+      key: 'capacity',
+      align: 'end',
+      render: (_, p) => <Amount value={p.capacity} />,
+    },
+    {
+      title: t('console.financial.openPrincipal'),
+      key: 'open',
+      render: (_, p) =>
+        p.open.map((o) => (
+          <div key={o.book}>
+            {t(`console.books.${o.book}`)}: {o.orders} · <Amount value={o.principal} />
+          </div>
+        )),
+    },
+    {
+      title: t('console.financial.dividendTime'),
+      key: 'dividend',
+      render: (_, p) => `${p.dividendTime} ${p.timeZone}`,
+    },
+    {
+      title: t('console.financial.saleWindow'),
+      key: 'window',
+      render: (_, p) => (
+        <span dir="ltr">
+          {p.saleStart === null ? '…' : formatTime(p.saleStart)} →{' '}
+          {p.saleEnd === null ? '…' : formatTime(p.saleEnd)}
+        </span>
+      ),
+    },
+    {
+      title: t('console.common.status'),
+      key: 'status',
+      render: (_, p) => (
+        <>
+          <Tag color={p.status === 'selling' ? 'success' : 'default'}>
+            {t(`console.financial.statuses.${p.status}`)}
+          </Tag>
+          {p.lock ? <Tag>{t('console.financial.lock')}</Tag> : null}
+        </>
+      ),
+    },
+    ...(mayEdit
+      ? [
+          {
+            title: '',
+            key: 'edit',
+            render: (_: unknown, p: ConsoleMoneyProduct) => (
+              <Button size="small" onClick={() => setEditing(p)}>
+                {t('console.financial.edit')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const saving = add.isPending || set.isPending;
+  return (
+    <>
+      <div className="toolbar">
+        <Typography.Text type="secondary">{t('console.financial.futureOnly')}</Typography.Text>
+        {mayEdit ? (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            {t('console.financial.add')}
+          </Button>
+        ) : null}
+      </div>
+      <QueryState query={products}>
+        {(data) => (
+          <Table<ConsoleMoneyProduct>
+            rowKey="id"
+            size="small"
+            dataSource={data.list}
+            columns={columns}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+          />
+        )}
+      </QueryState>
+      <ProductFormModal
+        open={editing !== null}
+        title={
+          editing === 'new'
+            ? t('console.financial.add')
+            : t('console.financial.editTitle', { name: editing?.name ?? '' })
+        }
+        initial={valuesOf(editing === 'new' ? null : editing)}
+        pending={saving}
+        onClose={() => setEditing(null)}
+        onSubmit={(values) => {
+          const done = {
+            onSuccess: () => {
+              notifySuccess(t('console.financial.saved'));
+              setEditing(null);
+            },
+          };
+          if (editing === 'new') add.mutate(inputOf(values), done);
+          else if (editing) set.mutate({ id: editing.id, ...inputOf(values) }, done);
+        }}
+      />
+    </>
+  );
+}
+
+function ReserveTab() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const reserve = useYieldReserve();
+  const [funding, setFunding] = useState<AccountMode | null>(null);
+  const mayFund = can(financialConsoleCalls.fundYieldReserve);
+  return (
+    <>
+      <QueryState query={reserve}>
+        {(data) => (
+          <Row gutter={[16, 16]}>
+            {data.books.map((b) => (
+              <Col xs={24} md={12} key={b.book}>
+                <Card
+                  size="small"
+                  data-testid={`yield-reserve-${b.book}`}
+                  title={t('console.financial.reserveTitle', {
+                    book: t(`console.books.${b.book}`),
+                  })}
+                  extra={
+                    mayFund ? (
+                      <Button size="small" type="primary" onClick={() => setFunding(b.book)}>
+                        {t('console.financial.fund')}
+                      </Button>
+                    ) : null
+                  }
+                >
+                  <Row gutter={[16, 16]}>
+                    <Col span={12}>
+                      <Statistic
+                        styles={{ content: { fontSize: 20 } }}
+                        title={t('console.financial.balance')}
+                        valueRender={() => <Amount value={b.balance} currency={QUOTE_CURRENCY} />}
+                      />
+                    </Col>
+                    <Col span={12}>
+                      <Statistic
+                        styles={{ content: { fontSize: 20 } }}
+                        title={t('console.financial.promised')}
+                        valueRender={() => <Amount value={b.promised} currency={QUOTE_CURRENCY} />}
+                      />
+                    </Col>
+                    <Col span={12}>
+                      <Statistic
+                        styles={{ content: { fontSize: 20 } }}
+                        title={t('console.financial.headroom')}
+                        valueRender={() => <Amount value={b.headroom} currency={QUOTE_CURRENCY} />}
+                      />
+                    </Col>
+                    <Col span={12}>
+                      <Statistic
+                        styles={{ content: { fontSize: 20 } }}
+                        title={t('console.financial.coverage')}
+                        valueRender={() =>
+                          b.coverage === null
+                            ? t('console.financial.nothingPromised')
+                            : `${groupThousands(b.coverage.replace(/(\.\d{2})\d*$/, '$1'))}×`
+                        }
+                      />
+                    </Col>
+                    <Col span={24}>
+                      <Typography.Text type="secondary">
+                        {t('console.financial.openOrders', { n: b.openOrders })}
+                      </Typography.Text>
+                    </Col>
+                  </Row>
+                </Card>
+              </Col>
+            ))}
+          </Row>
+        )}
+      </QueryState>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+        {t('console.financial.reserveHint')}
+      </Typography.Paragraph>
+      <FundReserveModal book={funding} onClose={() => setFunding(null)} />
+    </>
+  );
+}
+
+const DEFAULTS = { tab: 'orders', user: '', book: '', status: '', page: '1' } as const;
+const PAGE_SIZE = 20;
+
+function OrdersTab() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchState(DEFAULTS);
+  const page = positiveInt(search.page, 1);
+  const userId = /^\d+$/.test(search.user) ? Number(search.user) : undefined;
+  const orders = useMoneyOrders({
+    userId,
+    book: oneOf(ACCOUNT_MODES, search.book, undefined),
+    status: ['0', '1', '2'].includes(search.status) ? Number(search.status) : undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const columns: TableColumnsType<ConsoleMoneyOrder> = [
+    { title: t('console.common.id'), dataIndex: 'id', width: 70 },
+    { title: t('console.financial.orderNo'), dataIndex: 'orderNo' },
+    {
+      title: t('console.common.user'),
+      key: 'user',
+      render: (_, o) => <UserLink userId={o.userId} />,
+    },
+    {
+      title: t('console.financial.book'),
+      key: 'book',
+      render: (_, o) => <Tag>{t(`console.books.${o.mode}`)}</Tag>,
+    },
+    { title: t('console.financial.name'), dataIndex: 'productName' },
+    {
+      title: t('console.common.amount'),
+      key: 'amount',
+      align: 'end',
+      render: (_, o) => <Amount value={o.amount} />,
+    },
+    {
+      title: t('console.financial.terms'),
+      key: 'terms',
+      render: (_, o) =>
+        t('console.financial.termsValue', {
+          days: o.days,
+          daily: percent(o.dailyRate),
+          yearly: percent(o.yearlyRate),
+          penalty: percent(o.penaltyRate),
+        }),
+    },
+    {
+      title: t('console.financial.earned'),
+      key: 'earned',
+      align: 'end',
+      render: (_, o) => (
+        <span dir="ltr">
+          <Amount value={o.profitEarned} /> / <Amount value={o.expectedProfit} />
+        </span>
+      ),
+    },
+    {
+      title: t('console.common.status'),
+      key: 'status',
+      render: (_, o) => (
+        <Tag color={o.status === 0 ? 'processing' : 'default'}>
+          {t(`console.financial.orderStatuses.${o.status}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('console.financial.returned'),
+      key: 'returned',
+      align: 'end',
+      render: (_, o) =>
+        o.returnedPrincipal === null ? (
+          '-'
+        ) : (
+          <>
+            <Amount value={o.returnedPrincipal} />
+            {o.penalty ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+                {t('console.financial.penalty')}: <Amount value={o.penalty} />
+              </Typography.Text>
+            ) : null}
+          </>
+        ),
+    },
+    {
+      title: t('console.financial.times'),
+      key: 'times',
+      render: (_, o) => (
+        <>
+          {formatTime(o.startTime)}
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatTime(o.endTime)}
+          </Typography.Text>
+        </>
+      ),
+    },
+  ];
+  return (
+    <>
+      <div className="toolbar">
+        <Input.Search
+          key={`user-${search.user}`}
+          defaultValue={search.user}
+          placeholder={t('console.financial.userSearch')}
+          aria-label={t('console.financial.userSearch')}
+          allowClear
+          inputMode="numeric"
+          onSearch={(value) => setSearch({ user: value.trim() })}
+          style={{ width: 200 }}
+        />
+        <Select
+          allowClear
+          value={search.book || undefined}
+          placeholder={t('console.financial.allBooks')}
+          onChange={(value?: string) => setSearch({ book: value ?? '' })}
+          options={ACCOUNT_MODES.map((m) => ({ value: m, label: t(`console.books.${m}`) }))}
+          style={{ width: 160 }}
+          aria-label={t('console.financial.book')}
+        />
+        <Select
+          allowClear
+          value={search.status || undefined}
+          placeholder={t('console.financial.allStatuses')}
+          onChange={(value?: string) => setSearch({ status: value ?? '' })}
+          options={(['0', '1', '2'] as const).map((s) => ({
+            value: s,
+            label: t(`console.financial.orderStatuses.${s}`),
+          }))}
+          style={{ width: 160 }}
+          aria-label={t('console.common.status')}
+        />
+      </div>
+      <PagedTable<ConsoleMoneyOrder>
+        size="small"
+        query={orders}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        emptyText={t('console.financial.noOrders')}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(next) => setSearch({ page: String(next) })}
+      />
+    </>
+  );
+}
