@@ -28,7 +28,7 @@ export function TraderSummary({ summary }: { summary: Summary }) {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      <Descriptions size="small" column={1} bordered>
+      <Descriptions size="small" column={1} bordered className="support-summary">
         <Descriptions.Item label={t('console.support.trader')}>
           {trader ? (
             <UserLink userId={trader.userId} account={trader.account} />

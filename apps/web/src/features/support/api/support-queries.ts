@@ -13,11 +13,10 @@ import {
   type UserEvent,
 } from '@tidemark/contract';
 import { useEffect } from 'react';
-import { request, requestBlob } from '../../../api/client';
+import { request } from '../../../api/client';
 import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
 import { useChannel } from '../../../api/use-channel';
-import { readAsDataUrl } from '../../../ui/image-uploader';
 import { visitorId } from '../visitor';
 
 type MessagePage = CallOutput<typeof supportCalls.findMessageList>;
@@ -149,25 +148,6 @@ export function useMarkRead(unread: number | undefined): void {
       () => undefined,
     );
   }, [unread, who, visitorId, client]);
-}
-
-/** A message's picture as a data URL (fetched with the token or the visitor id). */
-export function useMessageImage(messageId: number, hasImage: boolean): string | undefined {
-  const { who, visitorId } = useChatOwner();
-  const picture = useQuery({
-    queryKey: ['support', 'image', who, messageId],
-    queryFn: async () =>
-      readAsDataUrl(
-        await requestBlob(supportCalls.findMessageImage, {
-          id: messageId,
-          ...(visitorId ? { visitorId } : {}),
-        }),
-      ),
-    enabled: hasImage,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return picture.data;
 }
 
 /** The external service desk when one is configured and answering, else null (built-in chat). */

@@ -2,7 +2,7 @@ import type { SupportMessage } from '@tidemark/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageView } from '../../../ui/image-view';
-import { useMessageImage } from '../api/support-queries';
+import { useMessageImage } from '../api/message-image';
 
 function MessageImage({ message }: { message: SupportMessage }) {
   const { t } = useTranslation();

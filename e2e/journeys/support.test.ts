@@ -1,0 +1,185 @@
+import { consoleCalls } from '@tidemark/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
+import {
+  consoleSettled,
+  expectToast,
+  launchBrowser,
+  newDesktop,
+  newPhone,
+  open,
+  openConsole,
+  pngFile,
+  screenshot,
+  screenshotOnFailure,
+  settle,
+  type Theme,
+} from '../browser';
+
+/**
+ * The support chat across both apps: a trader opens the chat box on home and writes; an operator
+ * finds the conversation in the console's inbox (live) and answers; the trader sees the answer
+ * arrive without reloading, and the operator sees the trader's next message (a picture) arrive
+ * the same way. A visitor reaches the chat from the login page. Screenshots of the new pages in
+ * dark, light and Arabic.
+ */
+
+let browser: Browser;
+let trader: Page;
+let operator: Page;
+let operatorToken: string;
+let account: { email: string; token: string; userId: number };
+const errors: string[] = [];
+const watched: Page[] = [];
+
+const FIRST = 'Hello, my deposit screenshot is attached below. <b>not bold</b>';
+const ANSWER = 'Thanks, we are checking it now. <script>alert(1)</script>';
+const PICTURE_NOTE = 'Here is the screenshot';
+
+function watch(page: Page): Page {
+  watched.push(page);
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return page;
+}
+
+async function operatorSession(): Promise<string> {
+  const admin = initialAdmin();
+  const { token } = await consoleApi(
+    consoleCalls.login,
+    { username: admin.username, password: admin.password, totp: totpCode(admin.totpSecret) },
+    '',
+  );
+  return token;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await registerTrader('support', 'Support2026x');
+  const phone = await newPhone(browser, { theme: 'dark', lang: 'en', token: account.token });
+  phone.setDefaultTimeout(15_000);
+  trader = watch(await phone.newPage());
+  operatorToken = await operatorSession();
+  const desk = await newDesktop(browser, { theme: 'light', lang: 'en', operatorToken });
+  desk.setDefaultTimeout(15_000);
+  operator = watch(await desk.newPage());
+});
+afterEach(async (test) => {
+  for (const page of watched) await screenshotOnFailure(() => page, 'support-')(test);
+});
+afterAll(() => browser.close());
+
+/** The console row of the trader's conversation in the inbox. */
+const inboxRow = () => operator.locator('.support-inbox__item', { hasText: account.email });
+
+describe('support chat: trader on home, operator in the console, both live', () => {
+  it('the trader opens the chat box on home and writes', async () => {
+    await open(trader, '/');
+    await trader.locator('.chat-box__button').click();
+    const sheet = trader.locator('.chat-box__sheet');
+    await sheet.waitFor({ state: 'visible' });
+    await sheet.locator('.empty-data').waitFor();
+    // An empty message is refused before it leaves.
+    await sheet.getByRole('button', { name: 'Send' }).click();
+    await expectToast(trader, 'Message cannot be empty');
+    await sheet.getByRole('textbox', { name: 'Type a message' }).fill(FIRST);
+    await sheet.getByRole('button', { name: 'Send' }).click();
+    await sheet.locator('.chat-msg--mine .chat-msg__text', { hasText: FIRST }).waitFor();
+    await settle(trader);
+    await screenshot(trader, 'support-home-chat-box-dark');
+  });
+
+  it('the operator finds it waiting in the console inbox and answers', async () => {
+    await openConsole(operator, '/support');
+    await inboxRow().waitFor();
+    await expect(inboxRow().innerText()).resolves.toContain(FIRST.slice(0, 20));
+    await inboxRow().click();
+    const chat = operator.locator('.support-chat');
+    await chat.locator('.support-msg--user .support-msg__text', { hasText: FIRST }).waitFor();
+    // The trader's summary beside the chat.
+    await operator.locator('.ant-descriptions', { hasText: 'Primary verification' }).waitFor();
+    await chat.locator('textarea').fill(ANSWER);
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await chat.locator('.support-msg--support .support-msg__text', { hasText: ANSWER }).waitFor();
+    await consoleSettled(operator);
+    await screenshot(operator, 'support-console-light');
+  });
+
+  it('the trader sees the answer arrive live, as text', async () => {
+    const answer = trader.locator('.chat-msg--theirs .chat-msg__text', { hasText: ANSWER });
+    await answer.waitFor();
+    // Shown as the very text: no element was made of it.
+    await expect(answer.innerText()).resolves.toBe(ANSWER);
+    expect(await answer.locator('script').count()).toBe(0);
+    await settle(trader);
+    await screenshot(trader, 'support-home-chat-answered-dark');
+  });
+
+  it('a picture from the trader reaches the operator live', async () => {
+    const sheet = trader.locator('.chat-box__sheet');
+    await trader.locator('[data-testid="chat-image"]').setInputFiles(pngFile('deposit.png', 3));
+    await sheet.locator('.chat__attachment img').waitFor();
+    await sheet.getByRole('textbox', { name: 'Type a message' }).fill(PICTURE_NOTE);
+    await sheet.getByRole('button', { name: 'Send' }).click();
+    await sheet.locator('.chat-msg--mine img').waitFor();
+    const chat = operator.locator('.support-chat');
+    await chat
+      .locator('.support-msg--user .support-msg__text', { hasText: PICTURE_NOTE })
+      .waitFor();
+    await chat.locator('.support-msg--user img').first().waitFor();
+    await consoleSettled(operator);
+    await screenshot(operator, 'support-console-picture-light');
+  });
+});
+
+describe('a visitor reaches the chat from the login page', () => {
+  it('writes as a visitor and the operator sees a visitor conversation', async () => {
+    const context = await newPhone(browser, { theme: 'light', lang: 'en' });
+    const visitor = watch(await context.newPage());
+    await open(visitor, '/pages/login/login');
+    await visitor.getByRole('link', { name: 'Need help? Chat with support' }).click();
+    await visitor.locator('.chat').waitFor();
+    await visitor.getByRole('textbox', { name: 'Type a message' }).fill('I cannot log in');
+    await visitor.getByRole('button', { name: 'Send' }).click();
+    await visitor.locator('.chat-msg--mine', { hasText: 'I cannot log in' }).waitFor();
+    await settle(visitor);
+    await screenshot(visitor, 'support-service-visitor-light');
+    await operator.locator('.support-inbox__item', { hasText: 'I cannot log in' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('screenshots of the new pages', () => {
+  const variants: [Theme, string][] = [
+    ['dark', 'en'],
+    ['light', 'en'],
+    ['dark', 'ar'],
+  ];
+  it.each(variants)('service and webServe in %s %s', async (theme, lang) => {
+    const context = await newPhone(browser, { theme, lang, token: account.token });
+    const page = watch(await context.newPage());
+    await open(page, '/pages/index/service');
+    await page.locator('.chat-msg--theirs').first().waitFor();
+    await settle(page);
+    await screenshot(page, `support-service-${lang}-${theme}`);
+    await open(page, '/pages/index/webServe');
+    await page.locator('.chat-msg').first().waitFor();
+    await screenshot(page, `support-webserve-${lang}-${theme}`);
+    await context.close();
+  });
+
+  it.each(variants)('the console inbox in %s %s', async (theme, lang) => {
+    const context = await newDesktop(browser, { theme, lang, operatorToken });
+    const page = watch(await context.newPage());
+    await openConsole(page, '/support?status=all');
+    await page.locator('.support-inbox__item', { hasText: account.email }).click();
+    await page.locator('.support-msg').first().waitFor();
+    await consoleSettled(page);
+    await screenshot(page, `support-console-${lang}-${theme}`);
+    await context.close();
+  });
+
+  it('left no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
