@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import {
+  assetsCalls,
   consoleCalls,
   displayAmount,
   optionsConsoleCalls,
+  userCalls,
   type ConsoleAuditEntry,
 } from '@tidemark/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
+import { api, consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
 import {
   consoleSettled,
   DESKTOP,
@@ -719,6 +721,42 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     await result.waitFor();
     expect(await result.getAttribute('class')).toContain('ant-alert-success');
     expect(await result.innerText()).toContain('Clean: no findings');
+  });
+
+  it('refuses real-book options to the trader verified in Germany, says why, and takes them in demo', async () => {
+    // Options in the real account follow the primary verification's country (issue 12): Germany
+    // is among the configured restricted countries, so the form says so and nothing moves.
+    await api(
+      assetsCalls.transferUserMoney,
+      { from: 'coin', to: 'contract', currency: 'USDT', amount: '20' },
+      trader.token,
+    );
+    await openFresh(phone, '/pages/futures/encryption?symbol=BTC%2FUSDT');
+    await phone.locator('.option-periods__item').first().click();
+    await expect(phone.locator('[data-field="balance"]').innerText()).resolves.toContain('20.00');
+    await phone.locator('#option-stake').fill('10');
+    await phone.locator('.option-buy--long').click();
+    await phone.locator('.option-sheet .order-sheet__confirm').click();
+    await expectToast(
+      phone,
+      'Options are not offered in the real account to residents of Germany, where they are restricted for retail clients; the demo account is open to everyone',
+    );
+    await expect(phone.locator('[data-field="balance"]').innerText()).resolves.toContain('20.00');
+    await screenshot(phone, 'journey-custody-08-options-restricted');
+
+    // The demo account is open to everyone: the same trader, the same form, accepted.
+    await api(userCalls.switchUser, { mode: 'demo' }, trader.token);
+    await api(
+      assetsCalls.transferUserMoney,
+      { from: 'coin', to: 'contract', currency: 'USDT', amount: '20' },
+      trader.token,
+    );
+    await openFresh(phone, '/pages/futures/encryption?symbol=BTC%2FUSDT');
+    await phone.locator('.option-periods__item').first().click();
+    await phone.locator('#option-stake').fill('10');
+    await phone.locator('.option-buy--long').click();
+    await phone.locator('.option-sheet .order-sheet__confirm').click();
+    await phone.locator('.option-focus[data-status="running"]').waitFor();
   });
 });
 

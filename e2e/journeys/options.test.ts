@@ -153,6 +153,20 @@ describe('options: long and short on the shortest period', () => {
     expect(errors).toEqual([]);
   });
 
+  it('links from the trade page to how options work and to the record it verifies', async () => {
+    await open(page, TRADE);
+    await page.getByTestId('options-desc-link').click();
+    await page.waitForURL(/futures\/desc/);
+    await page.locator('.options-info').waitFor();
+    await screenshot(page, 'options-desc-dark');
+    await open(page, TRADE);
+    await page.getByTestId('options-verify-link').click();
+    await page.waitForURL(/futures\/verify/);
+    // Both settlements of this journey are in the chain: the browser recomputes it.
+    await page.locator('[data-testid="chain-summary"][data-state="verified"]').waitFor();
+    await screenshot(page, 'options-verify-dark');
+  });
+
   it('looks right in light and in Arabic', async () => {
     const url = page.url();
     const detailsRoute = url.slice(url.indexOf('#') + 1);
@@ -175,6 +189,12 @@ describe('options: long and short on the shortest period', () => {
       await screenshot(view, `options-record-${name}`);
       await open(view, detailsRoute);
       await screenshot(view, `options-details-${name}`);
+      await open(view, '/pages/futures/desc');
+      await view.locator('.options-info').waitFor();
+      await screenshot(view, `options-desc-${name}`);
+      await open(view, '/pages/futures/verify');
+      await view.locator('[data-testid="chain-summary"][data-state="verified"]').waitFor();
+      await screenshot(view, `options-verify-${name}`);
       await other.close();
     }
   });
