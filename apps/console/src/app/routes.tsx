@@ -11,6 +11,7 @@ import {
   LogoutOutlined,
   MailOutlined,
   NodeIndexOutlined,
+  ShareAltOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -19,6 +20,7 @@ import {
   financialConsoleCalls,
   leverageConsoleCalls,
   optionsConsoleCalls,
+  teamConsoleCalls,
   supportConsoleCalls,
   type ConsoleCallDef,
 } from '@tidemark/contract';
@@ -123,6 +125,14 @@ export const ROUTES: readonly ConsoleRoute[] = [
     icon: <CustomerServiceOutlined />,
     call: supportConsoleCalls.listSupportConversations,
     page: lazy(() => import('../pages/support/page')),
+  },
+  {
+    path: '/team',
+    menu: 'team',
+    label: 'team',
+    icon: <ShareAltOutlined />,
+    call: teamConsoleCalls.teamTermsConsole,
+    page: lazy(() => import('../pages/team/page')),
   },
   {
     path: '/ledger',

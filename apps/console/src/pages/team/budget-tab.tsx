@@ -1,0 +1,155 @@
+import { teamConsoleCalls } from '@tidemark/contract';
+import { Button, Form, Input, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCan } from '../../features/session/session-api';
+import {
+  useFundTeamBudget,
+  useTeamBudget,
+  type TeamBudgetView,
+} from '../../features/team/team-api';
+import { Amount } from '../../ui/amount';
+import { contractRule } from '../../ui/contract-rule';
+import { notifySuccess } from '../../ui/notify';
+import { QueryState } from '../../ui/query-state';
+
+type Row = TeamBudgetView['rows'][number];
+
+/** Moves a currency from the real treasury to the rebate budget: one audited ledger transfer. */
+function FundModal({ currency, onClose }: { currency: string | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ currency: string; amount: string }>();
+  const fund = useFundTeamBudget();
+  return (
+    <Modal
+      open={currency !== null}
+      title={t('console.team.fundTitle')}
+      okText={t('console.team.fund')}
+      cancelText={t('console.common.cancel')}
+      okButtonProps={{ loading: fund.isPending }}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        initialValues={{ currency: currency ?? 'USDT' }}
+        onFinish={(values) =>
+          fund.mutate(
+            { currency: values.currency.trim().toUpperCase(), amount: values.amount.trim() },
+            {
+              onSuccess: () => {
+                notifySuccess(t('console.team.funded'));
+                onClose();
+              },
+            },
+          )
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('console.team.fundHint')}</Typography.Paragraph>
+        <Form.Item
+          name="currency"
+          label={t('console.team.currency')}
+          rules={[{ required: true, message: t('errors.requiredItems') }]}
+        >
+          <Input dir="ltr" />
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label={t('console.common.amount')}
+          rules={[
+            { required: true, whitespace: true, message: t('errors.requiredItems') },
+            contractRule(teamConsoleCalls.fundTeamBudget.input.shape.amount),
+          ]}
+        >
+          <Input inputMode="decimal" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The rebate budget per currency against what is pending, and what waits for funding. */
+export function BudgetTab() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const budget = useTeamBudget();
+  const [funding, setFunding] = useState<string | null>(null);
+  const mayFund = can(teamConsoleCalls.fundTeamBudget);
+  const columns: TableColumnsType<Row> = [
+    { title: t('console.team.currency'), dataIndex: 'currency' },
+    {
+      title: t('console.team.balance'),
+      key: 'balance',
+      align: 'end',
+      render: (_, r) => <Amount value={r.balance} />,
+    },
+    {
+      title: t('console.team.pending'),
+      key: 'pending',
+      align: 'end',
+      render: (_, r) => <Amount value={r.pending} />,
+    },
+    {
+      title: t('console.team.headroom'),
+      key: 'headroom',
+      align: 'end',
+      render: (_, r) => <Amount value={r.headroom} signed />,
+    },
+    {
+      title: t('console.team.waiting'),
+      key: 'waiting',
+      render: (_, r) =>
+        r.waiting > 0 ? (
+          <Tag color="error" data-testid={`team-waiting-${r.currency}`}>
+            {t('console.team.waitingCount', { count: r.waiting })}
+          </Tag>
+        ) : (
+          <Tag>{t('console.team.covered')}</Tag>
+        ),
+    },
+    {
+      title: t('console.team.payable'),
+      key: 'payable',
+      align: 'end',
+      render: (_, r) => <Amount value={r.payable} />,
+    },
+    ...(mayFund
+      ? [
+          {
+            title: '',
+            key: 'fund',
+            render: (_: unknown, r: Row) => (
+              <Button size="small" type="primary" onClick={() => setFunding(r.currency)}>
+                {t('console.team.fund')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      {mayFund ? (
+        <Button style={{ marginBottom: 12 }} onClick={() => setFunding('USDT')}>
+          {t('console.team.fundOther')}
+        </Button>
+      ) : null}
+      <QueryState query={budget}>
+        {(data) => (
+          <Table
+            rowKey="currency"
+            size="small"
+            columns={columns}
+            dataSource={data.rows}
+            pagination={false}
+            locale={{ emptyText: t('console.common.empty') }}
+          />
+        )}
+      </QueryState>
+      <FundModal currency={funding} onClose={() => setFunding(null)} />
+    </>
+  );
+}
