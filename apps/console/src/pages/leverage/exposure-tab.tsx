@@ -97,11 +97,18 @@ export function ExposureTab() {
           }
         >
           <Row gutter={[16, 16]}>
-            <Col span={12}>
+            <Col span={24}>
               <Statistic
                 styles={{ content: VALUE }}
                 title={t('console.leverage.fundBalance')}
                 valueRender={() => <Amount value={b.fundBalance} currency={QUOTE_CURRENCY} />}
+              />
+            </Col>
+            <Col span={24}>
+              <Statistic
+                title={t('console.leverage.headroom')}
+                styles={{ content: { ...VALUE, ...(short ? { color: token.colorError } : {}) } }}
+                valueRender={() => <Amount value={b.headroom} currency={QUOTE_CURRENCY} />}
               />
             </Col>
             <Col span={12}>
@@ -113,18 +120,12 @@ export function ExposureTab() {
             </Col>
             <Col span={12}>
               <Statistic
-                title={t('console.leverage.headroom')}
-                styles={{ content: { ...VALUE, ...(short ? { color: token.colorError } : {}) } }}
-                valueRender={() => <Amount value={b.headroom} currency={QUOTE_CURRENCY} />}
-              />
-            </Col>
-            <Col span={12}>
-              <Statistic
                 styles={{ content: VALUE }}
                 title={t('console.leverage.negativeWallets')}
                 valueRender={() => (
                   <span>
-                    {b.negativeWallets} · <Amount value={b.negativeTotal} />
+                    {b.negativeWallets} ·{' '}
+                    <Amount value={b.negativeTotal} currency={QUOTE_CURRENCY} />
                   </span>
                 )}
               />

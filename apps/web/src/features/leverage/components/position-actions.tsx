@@ -159,16 +159,20 @@ export function PositionActions({ position, price, pricePlaces, related }: Posit
           />
           <dl className="lever-figures">
             <dt>{t('lever.topUp')}</dt>
-            <dd className="num">{formatMoneyText(position.topUp, 'USDT')}</dd>
+            <dd>
+              <span className="num">{formatMoneyText(position.topUp, 'USDT')}</span>
+            </dd>
             <dt>{t('lever.liquidationPrice')}</dt>
-            <dd className="num" data-field="liquidation-now">
-              {position.liquidationPrice === null
-                ? '--'
-                : displayDecimal(position.liquidationPrice, pricePlaces)}
+            <dd data-field="liquidation-now">
+              <span className="num">
+                {position.liquidationPrice === null
+                  ? '--'
+                  : displayDecimal(position.liquidationPrice, pricePlaces)}
+              </span>
             </dd>
             <dt>{t('lever.actions.liquidationAfter')}</dt>
-            <dd className="num lever-figures__liq" data-field="liquidation-after">
-              {priceOf(after)}
+            <dd className="lever-figures__liq" data-field="liquidation-after">
+              <span className="num">{priceOf(after)}</span>
             </dd>
           </dl>
           <Button

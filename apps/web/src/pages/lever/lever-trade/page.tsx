@@ -256,28 +256,28 @@ export default function LeverTradePage() {
           </div>
           <dl className="lever-figures" data-testid="lever-figures">
             <dt>{t('lever.lotPrice')}</dt>
-            <dd className="num" data-field="lot-price">
-              {formatMoneyText(terms.data.lotPrice, 'USDT')}
+            <dd data-field="lot-price">
+              <span className="num">{formatMoneyText(terms.data.lotPrice, 'USDT')}</span>
             </dd>
             <dt>{t('lever.margin')}</dt>
-            <dd className="num" data-field="margin">
-              {usdt(figures?.margin)}
+            <dd data-field="margin">
+              <span className="num">{usdt(figures?.margin)}</span>
             </dd>
             <dt>{t('lever.positionValue')}</dt>
-            <dd className="num" data-field="value">
-              {usdt(figures?.value)}
+            <dd data-field="value">
+              <span className="num">{usdt(figures?.value)}</span>
             </dd>
             <dt>{t('lever.openFee', { rate: ratePercent(terms.data.openFeeRate) })}</dt>
-            <dd className="num" data-field="open-fee">
-              {usdt(figures?.openFee)}
+            <dd data-field="open-fee">
+              <span className="num">{usdt(figures?.openFee)}</span>
             </dd>
             <dt>{t('lever.closeFee', { rate: ratePercent(terms.data.closeFeeRate) })}</dt>
-            <dd className="num" data-field="close-fee">
-              {usdt(figures?.closeFee)}
+            <dd data-field="close-fee">
+              <span className="num">{usdt(figures?.closeFee)}</span>
             </dd>
             <dt>{t('lever.liquidationPrice')}</dt>
-            <dd className="num lever-figures__liq" data-field="liquidation">
-              {priceText(figures?.liquidation)}
+            <dd className="lever-figures__liq" data-field="liquidation">
+              <span className="num">{priceText(figures?.liquidation)}</span>
             </dd>
           </dl>
           {preview && !preview.ok && !QUIET_ERRORS.includes(preview.error) ? (

@@ -39,15 +39,21 @@ export default function MemberTierPage() {
           <h2>{t('lever.member.volumeTitle', { days: d.volumeDays })}</h2>
           <dl className="lever-figures">
             <dt>{t('lever.member.volume')}</dt>
-            <dd className="num" data-field="volume">
-              {formatMoneyText(d.volume, 'USDT')}
+            <dd data-field="volume">
+              <span className="num">{formatMoneyText(d.volume, 'USDT')}</span>
             </dd>
             <dt>{t('lever.member.parts.spot')}</dt>
-            <dd className="num">{formatMoneyText(d.parts.spot, 'USDT')}</dd>
+            <dd>
+              <span className="num">{formatMoneyText(d.parts.spot, 'USDT')}</span>
+            </dd>
             <dt>{t('lever.member.parts.options')}</dt>
-            <dd className="num">{formatMoneyText(d.parts.options, 'USDT')}</dd>
+            <dd>
+              <span className="num">{formatMoneyText(d.parts.options, 'USDT')}</span>
+            </dd>
             <dt>{t('lever.member.parts.contracts')}</dt>
-            <dd className="num">{formatMoneyText(d.parts.contracts, 'USDT')}</dd>
+            <dd>
+              <span className="num">{formatMoneyText(d.parts.contracts, 'USDT')}</span>
+            </dd>
           </dl>
           {d.next ? (
             <>
