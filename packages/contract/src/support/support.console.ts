@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineConsoleCall, OPERATOR_ROLES, type OperatorRole } from '../console/console.call';
 import { recordId } from '../console/console.fields';
 import { page, pageSize, requiredText } from '../fields';
+import { LOAN_STATUSES } from '../loan/loan.schemas';
 import { pageOf } from '../money/money.schemas';
 import { VERIFICATION_STATES } from '../constants';
 import {
@@ -80,8 +81,17 @@ export const consoleSupportSummary = /* @__PURE__ */ z.object({
           at: z.number(),
         }),
       ),
-      /** Loans are not built yet: null says so (not "no loans"). */
-      loans: z.nullable(z.array(z.object({ id: z.number(), status: z.string() }))),
+      /** The trader's open loans (applying, passed, overdue), newest first. */
+      loans: z.array(
+        z.object({
+          id: z.number(),
+          currency: z.string(),
+          amount: z.string(),
+          owed: z.string(),
+          status: z.enum(LOAN_STATUSES),
+          dueAt: z.nullable(z.number()),
+        }),
+      ),
       lastSeenAt: z.nullable(z.number()),
     }),
   ),

@@ -1,5 +1,5 @@
 import type { ConsoleCallOutput, supportConsoleCalls } from '@tidemark/contract';
-import { Badge, Button, Descriptions, List, Select, Space, Typography } from 'antd';
+import { Badge, Button, Descriptions, List, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOperator } from '../session/session-api';
 import { formatAmount, formatTime } from '../../ui/format';
@@ -122,13 +122,28 @@ export function TraderSummary({ summary }: { summary: Summary }) {
           <Typography.Title level={5} style={{ margin: 0 }}>
             {t('console.support.loans')}
           </Typography.Title>
-          <Typography.Text type="secondary">
-            {trader.loans === null
-              ? t('console.support.loansUnavailable')
-              : trader.loans.length === 0
-                ? t('console.support.noLoans')
-                : trader.loans.map((l) => `#${l.id} ${l.status}`).join(', ')}
-          </Typography.Text>
+          <List
+            size="small"
+            bordered
+            dataSource={trader.loans}
+            locale={{ emptyText: t('console.support.noLoans') }}
+            renderItem={(l) => (
+              <List.Item>
+                <Space wrap>
+                  <span>#{l.id}</span>
+                  <span>
+                    {formatAmount(l.amount)} {l.currency}
+                  </span>
+                  <Tag>{t(`console.support.loan.${l.status}`)}</Tag>
+                  {l.dueAt !== null ? (
+                    <Typography.Text type="secondary">
+                      {t('console.support.loanDue', { time: formatTime(l.dueAt) })}
+                    </Typography.Text>
+                  ) : null}
+                </Space>
+              </List.Item>
+            )}
+          />
         </>
       ) : null}
     </Space>

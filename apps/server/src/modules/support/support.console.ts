@@ -2,19 +2,24 @@ import { supportConsoleCalls, WITHDRAWAL_OPEN_STATES } from '@tidemark/contract'
 import type { AppContext } from '../../http/context';
 import { actorOf, callerOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
 import * as kyc from '../kyc/kyc.service';
+import * as loan from '../loan/loan.service';
 import * as money from '../money/money.service';
 import * as support from './support.service';
 
+/** Loans still running or awaiting a decision. */
+const OPEN_LOAN_STATES: readonly string[] = ['applying', 'passed', 'overdue'];
+
 /**
  * The trader's summary beside the chat, from the services that own each part: verification (kyc),
- * open withdrawals (money). Loans are not built yet, so `loans` is null (not "none").
+ * open withdrawals (money), open loans (loan).
  */
 async function summary(app: AppContext, id: number) {
   const conversation = await support.consoleConversation(app, id);
   if (conversation.userId === null) return { conversation, trader: null };
   const userId = conversation.userId;
-  const [auth, ...withdrawals] = await Promise.all([
+  const [auth, loans, ...withdrawals] = await Promise.all([
     kyc.userAuth(app, userId),
+    loan.loanPage(app, userId, { page: 1, pageSize: 50 }),
     ...WITHDRAWAL_OPEN_STATES.map((status) =>
       money.withdrawalRecords(app, userId, { status, page: 1, pageSize: 20 }),
     ),
@@ -39,7 +44,16 @@ async function summary(app: AppContext, id: number) {
           at: w.createdAt,
         }))
         .sort((a, b) => b.at - a.at),
-      loans: null,
+      loans: loans.list
+        .filter((l) => OPEN_LOAN_STATES.includes(l.status))
+        .map((l) => ({
+          id: l.id,
+          currency: l.currency,
+          amount: l.amount,
+          owed: l.owed,
+          status: l.status,
+          dueAt: l.dueAt,
+        })),
       lastSeenAt: profile.lastSeenAt,
     },
   };

@@ -29,9 +29,19 @@ export function registerSupportLive(fastify: FastifyInstance, app: AppContext): 
     const client = app.hub.add(socket, null);
     app.hub.join(client, SUPPORT_CONSOLE_CHANNEL);
     socket.on('close', () => app.hub.remove(client));
+    const token = params.data?.token ?? '';
     socket.on('message', () => {
-      // Any message is a heartbeat: the answer keeps proxies from closing a quiet socket.
-      socket.send(JSON.stringify({ channel: 'heartbeat', data: { serverTime: app.clock.now() } }));
+      // Any message is a heartbeat. The session is checked again on each: an operator logged out,
+      // disabled or expired stops receiving the inbox.
+      void authenticate(app, token).then(
+        (still) => {
+          if (!still) return socket.close(WS_CLOSE.badToken, 'session ended');
+          socket.send(
+            JSON.stringify({ channel: 'heartbeat', data: { serverTime: app.clock.now() } }),
+          );
+        },
+        () => socket.close(1011, 'session check failed'),
+      );
     });
     socket.send('success');
   });

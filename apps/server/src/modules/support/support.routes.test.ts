@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   commonCalls,
+  consoleCalls,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_RATE,
   supportCalls as s,
@@ -383,6 +384,27 @@ describe('visitors', () => {
   });
 });
 
+describe('visitor conversations per address', () => {
+  it('opens only a few new ones per hour from one address', async () => {
+    server.clock.advance(2 * 3_600_000);
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      answers.push(await send(null, { content: 'hi', visitorId: `flood${i}`.padEnd(24, 'x') }));
+    }
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([1, 1, 1, 1, 1]);
+    expect(answers[5]).toMatchObject({ status: '429', code: 'tooManyWaitMinutes' });
+    // An existing visitor conversation goes on; a trader is never held back by it.
+    pace();
+    expect(
+      (await send(null, { content: 'again', visitorId: 'flood0'.padEnd(24, 'x') })).status,
+    ).toBe(1);
+    server.clock.advance(3_600_000);
+    expect((await send(null, { content: 'hi', visitorId: 'flood6'.padEnd(24, 'x') })).status).toBe(
+      1,
+    );
+  });
+});
+
 describe('the console inbox', () => {
   it('assigns, closes and reopens, audited; a reviewer may not; canned replies are stored and editable', async () => {
     const trader = await newTrader(server);
@@ -502,13 +524,26 @@ describe('the console inbox', () => {
       verifyLevel: 0,
       primary: 'notCertified',
       openWithdrawals: [],
-      loans: null,
+      loans: [],
     });
     server.clock.advance(10 * 60_000);
     expect(
       (await consoleCall(server, sc.supportConversation, { id }, { token: agent.token })).data
         .conversation.online,
     ).toBe(false);
+  });
+
+  it('closes the live feed once the operator’s session has ended', async () => {
+    const other = await newOperator(server, admin, 'support');
+    const live = await consoleLive(other.token);
+    const closed = new Promise<number>((resolve) =>
+      live.socket.on('close', (code) => resolve(code)),
+    );
+    expect(
+      (await consoleCall(server, consoleCalls.logout, {}, { token: other.token })).status,
+    ).toBe(1);
+    live.socket.send('1');
+    expect(await closed).toBe(4401);
   });
 
   it('refuses the live feed without a support or admin token', async () => {

@@ -15,7 +15,7 @@ export const supportRoutes: BoundCall[] = [
     support.markReadByUser(ctx.app, support.ownerOf(ctx, input.visitorId)),
   ),
   handle(supportCalls.insertMessage, (input, ctx) =>
-    support.sendFromTrader(ctx.app, support.ownerOf(ctx, input.visitorId), input),
+    support.sendFromTrader(ctx.app, support.ownerOf(ctx, input.visitorId), input, ctx.ip),
   ),
   handle(supportCalls.findMessageImage, (input, ctx) =>
     support.messageImage(ctx.app, support.ownerOf(ctx, input.visitorId), input.id),

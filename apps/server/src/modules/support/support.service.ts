@@ -25,6 +25,37 @@ export const SUPPORT_CONSOLE_CHANNEL = 'console:support';
 /** A trader counts as online when their app's findOnline heartbeat was seen this recently. */
 export const ONLINE_WINDOW_MS = 90_000;
 
+/**
+ * How many new visitor conversations one address may open per window: a visitor id is free to
+ * make, so without it a script could fill the inbox. Counted in this process (a scaled-out
+ * deployment multiplies it by the number of processes).
+ */
+export const VISITOR_CONVERSATIONS = { max: 5, windowMs: 60 * 60_000 } as const;
+
+const visitorStarts = new WeakMap<AppContext, Map<string, number[]>>();
+
+function refuseVisitorFlood(app: AppContext, ip: string): void {
+  let byIp = visitorStarts.get(app);
+  if (!byIp) visitorStarts.set(app, (byIp = new Map()));
+  const now = app.clock.now();
+  const recent = (byIp.get(ip) ?? []).filter((at) => at > now - VISITOR_CONVERSATIONS.windowMs);
+  if (recent.length >= VISITOR_CONVERSATIONS.max) {
+    const minutes = Math.max(
+      1,
+      Math.ceil(((recent[0] ?? now) + VISITOR_CONVERSATIONS.windowMs - now) / 60_000),
+    );
+    throw new DomainError('tooManyWaitMinutes', { minutes });
+  }
+  recent.push(now);
+  byIp.set(ip, recent);
+  // Addresses seen long ago are forgotten, so the map does not grow without end.
+  if (byIp.size > 10_000) {
+    for (const [key, times] of byIp) {
+      if (!times.some((at) => at > now - VISITOR_CONVERSATIONS.windowMs)) byIp.delete(key);
+    }
+  }
+}
+
 /** The caller's conversation owner: the signed-in trader, else the visitor id the app sent. */
 export function ownerOf(ctx: RequestContext, visitorId: string | undefined): Owner {
   if (ctx.user) return { userId: ctx.user.id };
@@ -179,8 +210,12 @@ export async function sendFromTrader(
   app: AppContext,
   owner: Owner,
   input: MessageInput,
+  ip: string,
 ): Promise<SupportMessage> {
   refuseEmpty(input);
+  if ('visitorId' in owner && !(await repo.findConversation(app.db, owner))) {
+    refuseVisitorFlood(app, ip);
+  }
   const prepared =
     input.image === undefined ? [] : [await images.prepareImage(app, input.image, 'support')];
   const { conversation, message } = await images.withStoredImages(app, prepared, () =>

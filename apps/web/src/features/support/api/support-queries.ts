@@ -17,7 +17,7 @@ import { request } from '../../../api/client';
 import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
 import { useChannel } from '../../../api/use-channel';
-import { visitorId } from '../visitor';
+import { storedVisitorId, visitorId } from '../visitor';
 
 type MessagePage = CallOutput<typeof supportCalls.findMessageList>;
 
@@ -31,19 +31,23 @@ export const supportKeys = {
   link: ['support', 'link'] as const,
 };
 
-/** Who the chat belongs to: the session's trader, or this browser's visitor. */
-export function useChatOwner(): { who: string; visitorId: string | undefined } {
+/**
+ * Who the chat belongs to: the session's trader, or this browser's visitor. Only the chat itself
+ * makes a visitor id (`create`); the badge and the live feed use one the browser already has, so a
+ * visitor who never chats makes none. `who` is null when there is nobody to ask about.
+ */
+export function useChatOwner(create = true): { who: string | null; visitorId: string | undefined } {
   const token = useSession((s) => s.token);
   if (token) return { who: `user:${token}`, visitorId: undefined };
-  const id = visitorId();
-  return { who: `visitor:${id}`, visitorId: id };
+  const id = create ? visitorId() : storedVisitorId();
+  return id ? { who: `visitor:${id}`, visitorId: id } : { who: null, visitorId: undefined };
 }
 
 /** The conversation, page 1 the newest; `messages` in time order (newest last), each once. */
 export function useChatMessages() {
   const { who, visitorId } = useChatOwner();
   const query = useInfiniteQuery({
-    queryKey: supportKeys.messages(who),
+    queryKey: supportKeys.messages(who ?? ''),
     queryFn: ({ pageParam }) =>
       request(
         supportCalls.findMessageList,
@@ -69,9 +73,10 @@ export function useChatMessages() {
 
 /** Support's messages not read yet (the badge on the home chat box). */
 export function useChatUnread() {
-  const { who, visitorId } = useChatOwner();
+  const { who, visitorId } = useChatOwner(false);
   return useQuery({
-    queryKey: supportKeys.unread(who),
+    queryKey: supportKeys.unread(who ?? ''),
+    enabled: who !== null,
     queryFn: () =>
       request(supportCalls.findUserReadCount, visitorId ? { visitorId } : {}, { quiet: true }),
     staleTime: 30_000,
@@ -104,16 +109,16 @@ function addMessage(
 /** Keeps the chat live: support's answers arrive over the socket (user or visitor channel). */
 export function useChatLive(): void {
   const client = useQueryClient();
-  const { who, visitorId } = useChatOwner();
+  const { who, visitorId } = useChatOwner(false);
   const onEvent = (data: UserEvent) => {
-    if (data.event !== 'support.message') return;
+    if (data.event !== 'support.message' || who === null) return;
     const event = data as SupportMessageEvent;
     client.setQueryData<InfiniteData<MessagePage, number>>(supportKeys.messages(who), (old) =>
       addMessage(old, event.message),
     );
     client.setQueryData(supportKeys.unread(who), { unread: event.unread });
   };
-  useChannel(visitorId ? null : 'user', onEvent);
+  useChannel(who === null || visitorId ? null : 'user', onEvent);
   useChannel(
     visitorId ? (supportVisitorChannel(visitorId) as `support.visitor.${string}`) : null,
     onEvent,
@@ -130,7 +135,7 @@ export function useSendMessage() {
       ...(input.image ? { image: input.image } : {}),
       ...(visitorId ? { visitorId } : {}),
     });
-    client.setQueryData<InfiniteData<MessagePage, number>>(supportKeys.messages(who), (old) =>
+    client.setQueryData<InfiniteData<MessagePage, number>>(supportKeys.messages(who ?? ''), (old) =>
       addMessage(old, message),
     );
     return message;
@@ -144,7 +149,7 @@ export function useMarkRead(unread: number | undefined): void {
   useEffect(() => {
     if (!unread) return;
     void request(supportCalls.updateUserRead, visitorId ? { visitorId } : {}, { quiet: true }).then(
-      (answer) => client.setQueryData(supportKeys.unread(who), answer),
+      (answer) => client.setQueryData(supportKeys.unread(who ?? ''), answer),
       () => undefined,
     );
   }, [unread, who, visitorId, client]);
