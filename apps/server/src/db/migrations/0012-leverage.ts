@@ -83,11 +83,6 @@ export function leverage({ dialect }: MigrationContext) {
         .where(sql.ref('status'), '=', 'open')
         .execute();
       await db.schema
-        .createIndex('leverage_positions_closed')
-        .on('leverage_positions')
-        .columns(['book', 'close_time'])
-        .execute();
-      await db.schema
         .createTable('leverage_cursor')
         .addColumn('id', int, (c) => c.primaryKey())
         .addColumn('seq', int, (c) => c.notNull())

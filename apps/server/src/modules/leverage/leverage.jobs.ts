@@ -114,6 +114,7 @@ export class LeverageJobs {
       for (const { position, by } of state.index.crossed(tick.symbol, tick.price, tick.seq))
         due.push({ position, tick, by });
       state.checkedSeq = tick.seq;
+      state.checkedBySymbol.set(tick.symbol, tick.seq);
     }
     return this.closeAll(due);
   }

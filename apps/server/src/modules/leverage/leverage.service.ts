@@ -22,6 +22,8 @@ import {
   type MemberTier,
   type MemberTierInfo,
   type TierStep,
+  validLeverageTerms,
+  validTierSteps,
 } from '@tidemark/contract';
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
@@ -65,6 +67,8 @@ export interface LeverageState {
   index: TriggerIndex<TrackedPosition>;
   /** The last tick the jobs checked (in memory; stored now and then). */
   checkedSeq: number;
+  /** The last tick of each symbol the jobs checked. */
+  checkedBySymbol: Map<string, number>;
   /** Positions indexed after ticks past their entry were checked: the jobs look those ticks up. */
   catchUp: TrackedPosition[];
   loaded: boolean;
@@ -78,6 +82,7 @@ export function stateOf(app: AppContext): LeverageState {
     state = {
       index: new TriggerIndex<TrackedPosition>(),
       checkedSeq: 0,
+      checkedBySymbol: new Map(),
       catchUp: [],
       loaded: false,
     };
@@ -110,7 +115,9 @@ function track(app: AppContext, row: LeveragePositionRow): void {
   if (!state.loaded) return;
   const position = indexed(row);
   state.index.upsert(position);
-  if (position.entrySeq < state.checkedSeq) state.catchUp.push(position);
+  // A tick of its symbol after its entry was checked before it was here: look those ticks up.
+  if (position.entrySeq < (state.checkedBySymbol.get(position.symbol) ?? 0))
+    state.catchUp.push(position);
 }
 
 function untrack(app: AppContext, id: bigint): void {
@@ -766,28 +773,44 @@ export function publishPnl(app: AppContext, tick: Tick): number {
 export async function seedLeverage(app: AppContext): Promise<void> {
   const cfg = app.config.leverage;
   const now = BigInt(app.clock.now());
+  const steps = MEMBER_TIERS.map((tier, rank) => ({
+    tier,
+    threshold: parseMoney(cfg.tierThresholds[rank] ?? '0'),
+    maxMultiple: cfg.tierMultiples[rank] ?? 0,
+  }));
+  if (!validTierSteps(steps))
+    throw new Error(
+      'LEVERAGE_TIER_THRESHOLDS must rise from 0 and LEVERAGE_TIER_MULTIPLES (1 to 100) never fall, tier by tier',
+    );
+  const first = {
+    lotPrice: parseMoney(cfg.lotPrice),
+    openFeeRate: parseMoney(cfg.openFeeRate),
+    closeFeeRate: parseMoney(cfg.closeFeeRate),
+    maintenanceRate: parseMoney(cfg.maintenanceRate),
+  };
+  if (!validLeverageTerms(first)) throw new Error('LEVERAGE_LOT_PRICE must be above 0');
   await app.writer.run(async (trx) => {
     await trx
       .insertInto('leverage_terms')
       .values({
         id: 1n,
-        lot_price: parseMoney(cfg.lotPrice),
-        open_fee_rate: parseMoney(cfg.openFeeRate),
-        close_fee_rate: parseMoney(cfg.closeFeeRate),
-        maintenance_rate: parseMoney(cfg.maintenanceRate),
+        lot_price: first.lotPrice,
+        open_fee_rate: first.openFeeRate,
+        close_fee_rate: first.closeFeeRate,
+        maintenance_rate: first.maintenanceRate,
         protection: cfg.protection ? 1n : 0n,
         updated_at: now,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    for (const [rank, tier] of MEMBER_TIERS.entries()) {
+    for (const [rank, step] of steps.entries()) {
       await trx
         .insertInto('leverage_tiers')
         .values({
-          tier,
+          tier: step.tier,
           rank: BigInt(rank),
-          threshold: parseMoney(cfg.tierThresholds[rank]!),
-          max_multiple: BigInt(cfg.tierMultiples[rank]!),
+          threshold: step.threshold,
+          max_multiple: BigInt(step.maxMultiple),
           updated_at: now,
         })
         .onConflict((oc) => oc.column('tier').doNothing())
