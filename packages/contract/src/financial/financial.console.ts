@@ -71,20 +71,20 @@ function bound() {
 }
 
 const terms = {
-  tier: z.enum(FINANCIAL_TIERS, { error: 'invalidInput' }),
-  name: requiredText(60),
-  days: intParam(1, 3650),
-  dailyRate: nonNegativeAmount(),
-  minAmount: nonNegativeAmount(),
-  maxAmount: nonNegativeAmount(),
-  capacity: nonNegativeAmount(),
-  dividendTime: time(),
-  timeZone: zone(),
-  penaltyRate: nonNegativeAmount(),
-  lock: flag(),
-  saleStart: bound(),
-  saleEnd: bound(),
-  enabled: flag(),
+  tier: /* @__PURE__ */ z.enum(FINANCIAL_TIERS, { error: 'invalidInput' }),
+  name: /* @__PURE__ */ requiredText(60),
+  days: /* @__PURE__ */ intParam(1, 3650),
+  dailyRate: /* @__PURE__ */ nonNegativeAmount(),
+  minAmount: /* @__PURE__ */ nonNegativeAmount(),
+  maxAmount: /* @__PURE__ */ nonNegativeAmount(),
+  capacity: /* @__PURE__ */ nonNegativeAmount(),
+  dividendTime: /* @__PURE__ */ time(),
+  timeZone: /* @__PURE__ */ zone(),
+  penaltyRate: /* @__PURE__ */ nonNegativeAmount(),
+  lock: /* @__PURE__ */ flag(),
+  saleStart: /* @__PURE__ */ bound(),
+  saleEnd: /* @__PURE__ */ bound(),
+  enabled: /* @__PURE__ */ flag(),
 };
 
 const products = /* @__PURE__ */ z.object({ list: z.array(consoleMoneyProduct) });

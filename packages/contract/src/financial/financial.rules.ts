@@ -64,7 +64,7 @@ export function validFinancialRates(dailyRate: bigint, penaltyRate: bigint): boo
 
 export const DIVIDEND_TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = /* @__PURE__ */ new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
