@@ -1,9 +1,4 @@
-import {
-  useInfiniteQuery,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
+import { useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import {
   supportCalls,
   supportVisitorChannel,
@@ -12,16 +7,12 @@ import {
   type SupportMessageEvent,
   type UserEvent,
 } from '@tidemark/contract';
-import { useEffect } from 'react';
 import { request } from '../../../api/client';
-import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
 import { useChannel } from '../../../api/use-channel';
 import { storedVisitorId, visitorId } from '../visitor';
 
-type MessagePage = CallOutput<typeof supportCalls.findMessageList>;
-
-export const CHAT_PAGE_SIZE = 30;
+export type MessagePage = CallOutput<typeof supportCalls.findMessageList>;
 
 /** Query keys of the chat: one conversation per session (or per visitor). */
 export const supportKeys = {
@@ -43,34 +34,6 @@ export function useChatOwner(create = true): { who: string | null; visitorId: st
   return id ? { who: `visitor:${id}`, visitorId: id } : { who: null, visitorId: undefined };
 }
 
-/** The conversation, page 1 the newest; `messages` in time order (newest last), each once. */
-export function useChatMessages() {
-  const { who, visitorId } = useChatOwner();
-  const query = useInfiniteQuery({
-    queryKey: supportKeys.messages(who ?? ''),
-    queryFn: ({ pageParam }) =>
-      request(
-        supportCalls.findMessageList,
-        { page: pageParam, pageSize: CHAT_PAGE_SIZE, ...(visitorId ? { visitorId } : {}) },
-        { quiet: true },
-      ),
-    initialPageParam: 1,
-    getNextPageParam: nextPageParam,
-    staleTime: 0,
-  });
-  const seen = new Set<number>();
-  const messages: SupportMessage[] = [];
-  for (const page of [...(query.data?.pages ?? [])].reverse()) {
-    for (const message of page.list) {
-      if (seen.has(message.id)) continue;
-      seen.add(message.id);
-      messages.push(message);
-    }
-  }
-  messages.sort((a, b) => a.id - b.id);
-  return { ...query, messages };
-}
-
 /** Support's messages not read yet (the badge on the home chat box). */
 export function useChatUnread() {
   const { who, visitorId } = useChatOwner(false);
@@ -84,7 +47,7 @@ export function useChatUnread() {
 }
 
 /** Adds a message to the first page of the cached conversation (live, or just sent). */
-function addMessage(
+export function addMessage(
   data: InfiniteData<MessagePage, number> | undefined,
   message: SupportMessage,
 ): InfiniteData<MessagePage, number> | undefined {
@@ -123,36 +86,6 @@ export function useChatLive(): void {
     visitorId ? (supportVisitorChannel(visitorId) as `support.visitor.${string}`) : null,
     onEvent,
   );
-}
-
-/** Sends a message (text and/or image); the answer joins the cached conversation at once. */
-export function useSendMessage() {
-  const client = useQueryClient();
-  const { who, visitorId } = useChatOwner();
-  return async (input: { content: string; image: File | undefined }) => {
-    const message = await request(supportCalls.insertMessage, {
-      content: input.content,
-      ...(input.image ? { image: input.image } : {}),
-      ...(visitorId ? { visitorId } : {}),
-    });
-    client.setQueryData<InfiniteData<MessagePage, number>>(supportKeys.messages(who ?? ''), (old) =>
-      addMessage(old, message),
-    );
-    return message;
-  };
-}
-
-/** Marks support's messages read while the chat is on screen and something is unread. */
-export function useMarkRead(unread: number | undefined): void {
-  const client = useQueryClient();
-  const { who, visitorId } = useChatOwner();
-  useEffect(() => {
-    if (!unread) return;
-    void request(supportCalls.updateUserRead, visitorId ? { visitorId } : {}, { quiet: true }).then(
-      (answer) => client.setQueryData(supportKeys.unread(who ?? ''), answer),
-      () => undefined,
-    );
-  }, [unread, who, visitorId, client]);
 }
 
 /** The external service desk when one is configured and answering, else null (built-in chat). */

@@ -13,13 +13,8 @@ import { currentLanguage } from '../../../ui/i18n';
 import { ImagePickError, prepareImage, type PickedImage } from '../../../ui/image-uploader';
 import { LoadingView } from '../../../ui/loading-view';
 import { showToast } from '../../../ui/toast';
-import {
-  useChatLive,
-  useChatMessages,
-  useChatUnread,
-  useMarkRead,
-  useSendMessage,
-} from '../api/support-queries';
+import { useChatMessages, useMarkRead, useSendMessage } from '../api/chat-queries';
+import { useChatLive, useChatUnread } from '../api/support-queries';
 import { ChatMessage } from './chat-message';
 import '../support.css';
 
