@@ -734,14 +734,16 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     await openFresh(phone, '/pages/futures/encryption?symbol=BTC%2FUSDT');
     await phone.locator('.option-periods__item').first().click();
     await expect(phone.locator('[data-field="balance"]').innerText()).resolves.toContain('20.00');
-    await phone.locator('#option-stake').fill('10');
-    await phone.locator('.option-buy--long').click();
-    await phone.locator('.option-sheet .order-sheet__confirm').click();
-    await expectToast(
-      phone,
+    // Said on the form before anything is tried, and the buttons wait.
+    const notice = phone.locator('.option-form__notice[data-refusal="optionRestricted"]');
+    await notice.waitFor();
+    expect(await notice.innerText()).toBe(
       'Options are not offered in the real account to residents of Germany, where they are restricted for retail clients; the demo account is open to everyone',
     );
-    await expect(phone.locator('[data-field="balance"]').innerText()).resolves.toContain('20.00');
+    expect(await phone.locator('.option-buy--long').isDisabled()).toBe(true);
+    expect(await phone.locator('.option-buy--short').isDisabled()).toBe(true);
+    await phone.locator('#option-stake').fill('10');
+    await notice.scrollIntoViewIfNeeded();
     await screenshot(phone, 'journey-custody-08-options-restricted');
 
     // The demo account is open to everyone: the same trader, the same form, accepted.

@@ -10,25 +10,28 @@ export const kycKeys = {
   info: (token: string | null) => ['kyc', 'info', token] as const,
 };
 
-/** The verification levels and their states (not certified, certifying, failed, verified). */
-export function useUserAuth() {
+/**
+ * The verification levels and their states (not certified, certifying, failed, verified);
+ * `wanted` false skips the request where the answer would not be used.
+ */
+export function useUserAuth(wanted = true) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: kycKeys.auth(token),
     queryFn: () => request(kycCalls.findUserAuth, {}, { quiet: true }),
-    enabled: token !== null,
+    enabled: wanted && token !== null,
     // A reviewer decides in the console: read the states again on every arrival.
     staleTime: 0,
   });
 }
 
 /** The user's own latest submissions, to fill a form submitted again after a failure. */
-export function useUserAuthInfo() {
+export function useUserAuthInfo(wanted = true) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: kycKeys.info(token),
     queryFn: () => request(kycCalls.selectUserAuthInfo, {}, { quiet: true }),
-    enabled: token !== null,
+    enabled: wanted && token !== null,
     staleTime: 0,
   });
 }

@@ -5,6 +5,7 @@ import Input from 'antd-mobile/es/components/input';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { envelopeMessage } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
 import { useUserMoney } from '../../../features/assets/api/assets-queries';
@@ -13,9 +14,11 @@ import { useProducts } from '../../../features/market/api/products';
 import { useTickers } from '../../../features/market/api/tickers';
 import { PeriodTabs, type ChartView } from '../../../features/market/components/period-tabs';
 import { formatPrice } from '../../../features/market/format';
+import { VERIFY_ROUTES } from '../../../features/kyc/routes';
 import { DEFAULT_SYMBOL } from '../../../features/market/paths';
 import { useOptionTerms, usePeriods } from '../../../features/options/api/options-queries';
 import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
+import { useRealBookRefusal } from '../../../features/options/hooks/use-real-book-refusal';
 import { OptionConfirmSheet } from '../../../features/options/components/option-confirm-sheet';
 import { PeriodName } from '../../../features/options/components/period-name';
 import { checkStake, formatPercent } from '../../../features/options/option-math';
@@ -100,6 +103,7 @@ export default function OptionsTradePage() {
   const money = useUserMoney(token ? mode : undefined);
   const balance = money.data?.wallets.contract.find((w) => w.currency === 'USDT')?.available;
   const buy = useBuyOption({ symbol, period, amount, scheduled, mode }, setPlaced);
+  const refusal = useRealBookRefusal(token ? mode : undefined, terms.data?.restrictedCountries);
 
   const quick = period ? QUICK_STAKES.filter((v) => checkStake(v, period).ok) : [];
 
@@ -225,6 +229,21 @@ export default function OptionsTradePage() {
           <Checkbox className="option-form__scheduled" checked={scheduled} onChange={setScheduled}>
             {t('optionsTrade.scheduled.toggle')}
           </Checkbox>
+          {refusal ? (
+            <div className="option-form__notice" role="note" data-refusal={refusal.code}>
+              <p>
+                {envelopeMessage({
+                  code: refusal.code,
+                  params: refusal.code === 'optionRestricted' ? { country: refusal.country } : {},
+                  cnMsg: '',
+                  enMsg: '',
+                })}
+              </p>
+              {refusal.code === 'optionPrimaryRequired' ? (
+                <Link to={VERIFY_ROUTES.index}>{t('withdraw.fix.verify')}</Link>
+              ) : null}
+            </div>
+          ) : null}
           <div className="option-form__buttons">
             {(['long', 'short'] as const).map((direction) => (
               <Button
@@ -232,7 +251,7 @@ export default function OptionsTradePage() {
                 block
                 color={direction === 'long' ? 'success' : 'danger'}
                 className={`option-buy option-buy--${direction}`}
-                disabled={!period}
+                disabled={!period || refusal !== null}
                 onClick={() => buy.review(direction)}
               >
                 {t(`optionsTrade.buy.${direction}`)}
