@@ -199,8 +199,13 @@ export class LeverageJobs {
     state.catchUp.push(position);
   }
 
+  /**
+   * Stores the last tick checked; while positions wait for their catch-up, the tick before the
+   * earliest of their entries instead, so that a restart checks again what they have not seen.
+   */
   private async storeCursor(force: boolean): Promise<void> {
-    const seq = stateOf(this.app).checkedSeq;
+    const state = stateOf(this.app);
+    const seq = state.catchUp.reduce((low, p) => Math.min(low, p.entrySeq), state.checkedSeq);
     const now = Date.now();
     if (seq === this.storedSeq || (!force && now - this.lastStore < CURSOR_EVERY_MS)) return;
     await this.app.writer.run((trx) => repo.setCursor(trx, seq));
