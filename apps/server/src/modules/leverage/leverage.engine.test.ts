@@ -5,6 +5,7 @@ import {
   MONEY_UNIT,
   openFigures,
   parseMoney,
+  positionPnl,
   type LeverageDirection,
 } from '@tidemark/contract';
 import fc from 'fast-check';
@@ -129,6 +130,80 @@ interface Sim {
   protection: boolean;
   liquidation: bigint | null;
 }
+
+describe('the arithmetic (property)', () => {
+  const price = fc.bigInt({ min: 1_000n, max: 10n ** 14n });
+  const terms = fc.record({
+    lots: fc.integer({ min: 1, max: 100_000 }),
+    multiple: fc.integer({ min: 1, max: 100 }),
+    lotPrice: fc.bigInt({ min: 1n, max: 10n ** 12n }),
+    maintenanceRate: fc.bigInt({ min: 0n, max: MONEY_UNIT - 1n }),
+    topUp: fc.bigInt({ min: 0n, max: 10n ** 12n }),
+    direction: fc.constantFrom<LeverageDirection>('long', 'short'),
+  });
+
+  it('puts the liquidation price exactly where equity meets the maintenance level', () => {
+    fc.assert(
+      fc.property(terms, price, (t, entry) => {
+        const f = openFigures({ ...t, openFeeRate: 0n });
+        const held = f.margin + t.topUp;
+        const liq = liquidationPrice({
+          direction: t.direction,
+          value: f.value,
+          entry,
+          held,
+          maintenance: f.maintenance,
+        });
+        const equityAt = (p: bigint) => held + positionPnl(t.direction, f.value, entry, p);
+        if (liq === null) {
+          expect(t.direction).toBe('long');
+          expect(equityAt(1n)).toBeGreaterThan(f.maintenance);
+          return;
+        }
+        expect(equityAt(liq)).toBeLessThanOrEqual(f.maintenance);
+        const safe = t.direction === 'long' ? liq + 1n : liq - 1n;
+        if (safe > 0n) expect(equityAt(safe)).toBeGreaterThan(f.maintenance);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('signs P&L by direction, rounds it the trader’s way by less than a unit, and takes fees from equity only', () => {
+    fc.assert(
+      fc.property(
+        terms,
+        price,
+        price,
+        fc.bigInt({ min: 0n, max: MONEY_UNIT / 10n }),
+        (t, entry, exit, rate) => {
+          const f = openFigures({ ...t, openFeeRate: rate });
+          const long = positionPnl('long', f.value, entry, exit);
+          const short = positionPnl('short', f.value, entry, exit);
+          // Exact value x move / entry, rounded up on both sides: they sum to 0 or 1 unit.
+          expect(long + short === 0n || long + short === 1n).toBe(true);
+          expect(f.openFee).toBe((f.value * rate) / MONEY_UNIT);
+          const held = f.margin + t.topUp;
+          for (const protection of [true, false]) {
+            const c = closeFigures({
+              direction: t.direction,
+              value: f.value,
+              entry,
+              exit,
+              held,
+              closeFeeRate: rate,
+              protection,
+            });
+            expect(c.equity).toBe(held + c.pnl);
+            expect(c.closeFee).toBeGreaterThanOrEqual(0n);
+            expect(c.closeFee <= (c.equity > 0n ? c.equity : 0n)).toBe(true);
+            expect(c.payout + c.gap).toBe(protection && c.equity < 0n ? 0n : c.payout);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
 
 describe('random price paths (property)', () => {
   const order = fc.record({
