@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../http/context';
 import { hashPassword, randomToken } from '../lib/secrets';
+import { seedContent } from '../modules/content/content.seed';
 import { seedWithdrawSettings } from '../modules/money/money.settings';
 import { createUser, unusedInviteCode } from '../modules/user/user.service';
 import { seedChains } from '../modules/wallet/wallet.seed';
@@ -24,18 +25,8 @@ const PUBLIC_CONFIG: Record<string, string> = {
   miningData: JSON.stringify({ active: false }),
 };
 
-const HOME_BANNERS = [
-  { title: 'Trade 12 coins around the clock', image: '/banners/markets.svg', link: '' },
-  {
-    title: 'Practise with 100,000 demo USDT',
-    image: '/banners/demo.svg',
-    link: '#/pages/login/register',
-  },
-  { title: 'Your keys, your platform: self-hosted', image: '/banners/self-hosted.svg', link: '' },
-];
-
 /**
- * First start: configuration, banners, custody chains and withdrawal settings, the demo trader and
+ * First start: configuration, content (help, announcements, academy, banners), custody chains and withdrawal settings, the demo trader and
  * the initial operator. Idempotent.
  */
 export async function seed(app: AppContext): Promise<void> {
@@ -50,26 +41,8 @@ export async function seed(app: AppContext): Promise<void> {
       .execute();
   }
 
-  const bannerCount = await db
-    .selectFrom('banners')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(bannerCount.n) === 0) {
-    await db
-      .insertInto('banners')
-      .values(
-        HOME_BANNERS.map((b, i) => ({
-          banner_type: 1n,
-          title: b.title,
-          image_url: b.image,
-          link: b.link,
-          sort: BigInt(i),
-          active: 1n,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  // Help centre, announcements, academy lessons and home banners in every language.
+  await seedContent(app);
 
   // Custody: the accepted currencies and chains (with EXAMPLE deposit addresses an operator must
   // replace) and the withdrawal settings.

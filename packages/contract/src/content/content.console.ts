@@ -107,7 +107,11 @@ export const publishContentItem = /* @__PURE__ */ defineConsoleCall({
   path: '/console/api/content/items/:id/publish',
   roles: EDIT,
   summary: 'publish or unpublish an item',
-  input: z.object({ id: recordId(), published: flag() }),
+  input: z.object({
+    kind: z.enum(CONTENT_KINDS, { error: 'invalidInput' }),
+    id: recordId(),
+    published: flag(),
+  }),
   output: consoleContentItem,
   audited: true,
 });

@@ -126,16 +126,15 @@ describe('findConfigByKey', () => {
 
 describe('findByBannerList', () => {
   const seeded = [
-    { title: 'Trade 12 coins around the clock', imageUrl: '/banners/markets.svg', link: '' },
     {
       title: 'Practise with 100,000 demo USDT',
       imageUrl: '/banners/demo.svg',
       link: '#/pages/login/register',
     },
     {
-      title: 'Your keys, your platform: self-hosted',
-      imageUrl: '/banners/self-hosted.svg',
-      link: '',
+      title: 'Learn to trade in the growth academy',
+      imageUrl: '/banners/academy.svg',
+      link: '#/pages/growthAcademy/index',
     },
   ];
 
@@ -148,12 +147,38 @@ describe('findByBannerList', () => {
     for (const banner of answer.data) {
       expect(Object.keys(banner).sort()).toEqual(['bannerType', 'id', 'imageUrl', 'link', 'title']);
     }
-    expect(new Set(answer.data.map((b) => b.id)).size).toBe(3);
+    expect(new Set(answer.data.map((b) => b.id)).size).toBe(2);
   });
 
   it('defaults to the home banners', async () => {
     const answer = await server.call(contentCalls.findByBannerList, {});
     expect(answer.data.map((b) => b.title)).toEqual(seeded.map((b) => b.title));
+  });
+
+  it("answers a language's own banners, English where it has none", async () => {
+    const german = await server.call(contentCalls.findByBannerList, { bannerType: 1, lang: 'de' });
+    expect(german.data.map((b) => b.title)).toEqual([
+      'Üben mit 100.000 Demo-USDT',
+      'Handeln lernen in der Growth Academy',
+    ]);
+    await server.app.db
+      .updateTable('banners')
+      .set({ active: 0n })
+      .where('lang', '=', 'kr')
+      .execute();
+    try {
+      const korean = await server.call(contentCalls.findByBannerList, {
+        bannerType: 1,
+        lang: 'kr',
+      });
+      expect(korean.data.map((b) => b.title)).toEqual(seeded.map((b) => b.title));
+    } finally {
+      await server.app.db
+        .updateTable('banners')
+        .set({ active: 1n })
+        .where('lang', '=', 'kr')
+        .execute();
+    }
   });
 
   it('answers an empty list for bannerType 2', async () => {

@@ -10,7 +10,17 @@ export const contentRoutes: BoundCall[] = [
     configKey: input.configKey,
     configValue: await content.publicConfig(ctx.app, input.configKey),
   })),
-  handle(contentCalls.findByBannerList, (input, ctx) => content.banners(ctx.app, input.bannerType)),
+  handle(contentCalls.findByBannerList, (input, ctx) =>
+    content.banners(ctx.app, input.bannerType, input.lang),
+  ),
+  handle(contentCalls.findAnnouncementList, (input, ctx) =>
+    content.announcementList(ctx.app, input),
+  ),
+  handle(contentCalls.findAnnouncement, (input, ctx) =>
+    content.announcement(ctx.app, input.id, input.lang),
+  ),
+  handle(contentCalls.findQuestionInfoList, (input, ctx) => content.helpQuestions(ctx.app, input)),
+  handle(contentCalls.findNoviceCenterList, (input, ctx) => content.academyLessons(ctx.app, input)),
   handle(contentCalls.findUserMsgList, (input, ctx) =>
     mail.mailPage(ctx.app.db, callerBook(ctx).userId, input),
   ),
