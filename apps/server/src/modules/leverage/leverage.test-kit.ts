@@ -114,4 +114,23 @@ export async function expectLedgerBalanced(server: TestServer): Promise<void> {
     .where('balance', '<', 0n)
     .execute();
   expect(negative).toEqual([]);
+  // Every trader's frozen contract USDT is exactly the margin and top-ups of their open positions.
+  const holds = await server.app.db
+    .selectFrom('ledger_accounts')
+    .select(['owner_id', 'book', 'balance'])
+    .where('owner', '=', 'user')
+    .where('wallet', '=', 'contract_hold')
+    .where('currency', '=', 'USDT')
+    .execute();
+  const open = await server.app.db
+    .selectFrom('leverage_positions')
+    .select(['user_id', 'book', 'margin', 'top_up'])
+    .where('status', '=', 'open')
+    .execute();
+  const held = new Map<string, bigint>();
+  for (const p of open) {
+    const k = `${p.user_id}/${p.book}`;
+    held.set(k, (held.get(k) ?? 0n) + BigInt(p.margin) + BigInt(p.top_up));
+  }
+  for (const h of holds) expect(BigInt(h.balance)).toBe(held.get(`${h.owner_id}/${h.book}`) ?? 0n);
 }
