@@ -18,7 +18,7 @@ import { amountProblem, percent, quote } from '../../../features/financial/finan
 import { useRecordDate } from '../../../features/financial/hooks';
 import { FINANCIAL_INDEX_PATH, successPath } from '../../../features/financial/paths';
 import { AmountField } from '../../../ui/amount-field';
-import { formatMoneyText } from '../../../ui/amount-format';
+import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
 import { ConfirmSheet, SheetFigure } from '../../../ui/confirm-sheet';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
@@ -114,8 +114,8 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
           onChange={setAmount}
           decimals={2}
           placeholder={t('financial.combo.placeholder', {
-            min: formatMoneyText(product.minAmount, USDT),
-            max: formatMoneyText(product.maxAmount, USDT),
+            min: formatAmount(product.minAmount, USDT),
+            max: formatAmount(product.maxAmount, USDT),
           })}
           currency={USDT}
         >
