@@ -27,7 +27,7 @@ export function Conversation({ id, unread }: { id: number; unread: number }) {
   const [image, setImage] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLDivElement>(null);
-  const lastId = messages.data?.list.at(-1)?.id;
+  const lastId = messages.messages.at(-1)?.id;
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -59,13 +59,24 @@ export function Conversation({ id, unread }: { id: number; unread: number }) {
   return (
     <div className="support-chat">
       <div className="support-chat__history">
+        {messages.hasNextPage ? (
+          <div className="support-chat__earlier">
+            <Button
+              size="small"
+              loading={messages.isFetchingNextPage}
+              onClick={() => void messages.fetchNextPage()}
+            >
+              {t('console.support.earlier')}
+            </Button>
+          </div>
+        ) : null}
         <QueryState query={messages}>
-          {(data) =>
-            data.list.length === 0 ? (
+          {() =>
+            messages.messages.length === 0 ? (
               <Empty description={t('console.support.noMessages')} />
             ) : (
               <ul className="support-msgs" aria-live="polite">
-                {data.list.map((m) => (
+                {messages.messages.map((m) => (
                   <MessageBubble key={m.id} message={m} />
                 ))}
               </ul>

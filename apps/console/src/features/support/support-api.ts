@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   fillPath,
   isEnvelope,
   STATUS_OK,
   supportConsoleCalls as sc,
   type ConsoleCallOutput,
+  type ConsoleSupportMessage,
   type Envelope,
 } from '@tidemark/contract';
 import { useEffect } from 'react';
@@ -51,15 +52,29 @@ export function useConversationSummary(id: number | null) {
   });
 }
 
-/** The newest MESSAGE_PAGE_SIZE messages, oldest first. */
+/**
+ * The conversation's messages, MESSAGE_PAGE_SIZE a page from the newest; `messages` in time order
+ * (newest last), each once, with earlier pages loaded on demand.
+ */
 export function useConversationMessages(id: number | null) {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: supportKeys.messages(id ?? 0),
-    queryFn: () =>
-      request(sc.listSupportMessages, { id: id ?? 0, page: 1, pageSize: MESSAGE_PAGE_SIZE }),
+    queryFn: ({ pageParam }) =>
+      request(sc.listSupportMessages, {
+        id: id ?? 0,
+        page: pageParam,
+        pageSize: MESSAGE_PAGE_SIZE,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.page * last.pageSize < last.total ? last.page + 1 : undefined,
     enabled: id !== null,
     staleTime: STALE.queue,
   });
+  const byId = new Map<number, ConsoleSupportMessage>();
+  for (const page of query.data?.pages ?? []) for (const m of page.list) byId.set(m.id, m);
+  const messages = [...byId.values()].sort((a, b) => a.id - b.id);
+  return { ...query, messages };
 }
 
 export function useCannedReplies() {
