@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   AuditOutlined,
   CustomerServiceOutlined,
   BankOutlined,
@@ -19,6 +20,7 @@ import {
   consoleCalls,
   financialConsoleCalls,
   leverageConsoleCalls,
+  loanConsoleCalls,
   optionsConsoleCalls,
   teamConsoleCalls,
   supportConsoleCalls,
@@ -109,6 +111,14 @@ export const ROUTES: readonly ConsoleRoute[] = [
     icon: <GoldOutlined />,
     call: financialConsoleCalls.listMoneyProducts,
     page: lazy(() => import('../pages/financial/page')),
+  },
+  {
+    path: '/loans',
+    menu: 'loans',
+    label: 'loans',
+    icon: <AccountBookOutlined />,
+    call: loanConsoleCalls.listLoans,
+    page: lazy(() => import('../pages/loans/page')),
   },
   {
     path: '/leverage',

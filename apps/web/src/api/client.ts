@@ -97,7 +97,12 @@ function encodeMultipart(input: object): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || value === null) continue;
-    if (value instanceof Blob) {
+    // Several files under one name (a loan application's images): one part each.
+    if (Array.isArray(value) && value.every((v) => v instanceof Blob)) {
+      (value as Blob[]).forEach((blob, i) =>
+        form.append(key, blob, blob instanceof File ? blob.name : `${key}-${i}.jpg`),
+      );
+    } else if (value instanceof Blob) {
       form.append(key, value, value instanceof File ? value.name : `${key}.jpg`);
     } else form.append(key, String(value));
   }

@@ -75,6 +75,16 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
   },
   { path: '/pages/futures/desc', page: lazyPage(() => import('../pages/futures/desc/page')) },
+  {
+    path: '/pages/linkShare/index',
+    page: lazyPage(() => import('../pages/linkShare/index/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/linkShare/recommend',
+    page: lazyPage(() => import('../pages/linkShare/recommend/page')),
+    auth: true,
+  },
 
   { path: '/pages/lever/index', page: lazyPage(() => import('../pages/lever/index/page')) },
   {
@@ -95,16 +105,6 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/pages/setting/memberTier',
     page: lazyPage(() => import('../pages/setting/member-tier/page')),
-    auth: true,
-  },
-  {
-    path: '/pages/linkShare/index',
-    page: lazyPage(() => import('../pages/linkShare/index/page')),
-    auth: true,
-  },
-  {
-    path: '/pages/linkShare/recommend',
-    page: lazyPage(() => import('../pages/linkShare/recommend/page')),
     auth: true,
   },
 
@@ -128,6 +128,32 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
   },
   { path: '/pages/index/service', page: lazyPage(() => import('../pages/index/service/page')) },
+  {
+    path: '/pages/index/helpCenter',
+    page: lazyPage(() => import('../pages/index/help-center/page')),
+  },
+  {
+    path: '/pages/siteMail/index',
+    page: lazyPage(() => import('../pages/siteMail/index/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/siteMail/detail',
+    page: lazyPage(() => import('../pages/siteMail/detail/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/announcement/index',
+    page: lazyPage(() => import('../pages/announcement/index/page')),
+  },
+  {
+    path: '/pages/announcement/detail',
+    page: lazyPage(() => import('../pages/announcement/detail/page')),
+  },
+  {
+    path: '/pages/growthAcademy/index',
+    page: lazyPage(() => import('../pages/growthAcademy/index/page')),
+  },
   {
     path: '/pages/index/webServe',
     page: lazyPage(() => import('../pages/index/web-serve/page')),
@@ -207,6 +233,23 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/pages/Withdrawal/success',
     page: lazyPage(() => import('../pages/withdrawal/success/page')),
+    auth: true,
+  },
+  { path: '/pages/loan/index', page: lazyPage(() => import('../pages/loan/index/page')), auth: true },
+  {
+    path: '/pages/loan/creditScore',
+    page: lazyPage(() => import('../pages/loan/creditScore/page')),
+    auth: true,
+  },
+  { path: '/pages/loan/protocol', page: lazyPage(() => import('../pages/loan/protocol/page')) },
+  {
+    path: '/pages/loan/record',
+    page: lazyPage(() => import('../pages/loan/record/page')),
+    auth: true,
+  },
+  {
+    path: '/pages/loan/success',
+    page: lazyPage(() => import('../pages/loan/success/page')),
     auth: true,
   },
   {

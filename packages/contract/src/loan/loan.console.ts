@@ -30,7 +30,8 @@ function currencyParam() {
 /** A loan as the operator sees it: the trader's view, whose it is, its images and score. */
 export const consoleLoan = /* @__PURE__ */ z.extend(loanRecord, {
   userId: z.number(),
-  account: z.string(),
+  /** The trader's email or phone, as in the other queues. */
+  userAccount: z.string(),
   images: z.array(z.object({ uploadId: z.number(), kind: z.nullable(z.enum(LOAN_IMAGE_KINDS)) })),
   score: z.nullable(
     z.object({

@@ -55,7 +55,7 @@ async function consoleLoans(
         images.map((i) => i.kind),
       ),
       userId: Number(row.user_id),
-      account: user ? accountText(user) : '',
+      userAccount: user ? accountText(user) : '',
       images: images.map((i) => ({
         uploadId: Number(i.upload_id),
         kind: (i.kind as LoanImageKind | null) ?? null,

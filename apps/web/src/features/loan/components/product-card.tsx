@@ -1,0 +1,51 @@
+import type { LoanProduct } from '@tidemark/contract';
+import { useTranslation } from 'react-i18next';
+import { formatMoneyText } from '../../../ui/amount-format';
+import { percentText, plainAmount, yearlyPercentText } from '../loan-format';
+
+interface ProductCardProps {
+  product: LoanProduct;
+  selected: boolean;
+  /** The trader's score reaches this band. */
+  reachable: boolean;
+  onSelect: () => void;
+}
+
+/** One loan product with every term, shown before applying (SPEC.md section 3 "Loan"). */
+export function ProductCard({ product, selected, reachable, onSelect }: ProductCardProps) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={`loan-product${selected ? ' loan-product--selected' : ''}`}
+      aria-pressed={selected}
+      onClick={onSelect}
+      data-product={product.id}
+    >
+      <span className="loan-product__head">
+        <strong>{t('loan.cycle', { count: product.cycleDays })}</strong>
+        <span className={`loan-tag loan-tag--${reachable ? 'good' : 'wait'}`}>
+          {t('loan.minScore', { score: product.minScore })}
+        </span>
+      </span>
+      <span className="loan-terms">
+        <span>{t('loan.amountRange')}</span>
+        <span dir="ltr">
+          {plainAmount(product.minAmount)} –{' '}
+          {formatMoneyText(plainAmount(product.maxAmount), product.currency)}
+        </span>
+        <span>{t('loan.dailyRate')}</span>
+        <span dir="ltr">
+          {percentText(product.dailyRate)} (
+          {t('loan.yearly', { rate: yearlyPercentText(product.dailyRate) })})
+        </span>
+        <span>{t('loan.overdueRate')}</span>
+        <span dir="ltr">{t('loan.perDay', { rate: percentText(product.overdueRate) })}</span>
+        <span>{t('loan.repayment')}</span>
+        <span>{t('loan.repaymentOnce')}</span>
+        <span>{t('loan.lender')}</span>
+        <span>{t('loan.lenderName')}</span>
+      </span>
+    </button>
+  );
+}
