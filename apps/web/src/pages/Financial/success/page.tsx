@@ -6,6 +6,7 @@ import { useMoneyOrder } from '../../../features/financial/api/financial-queries
 import { OrderItem } from '../../../features/financial/components/order-item';
 import '../../../features/financial/financial.css';
 import { FINANCIAL_INDEX_PATH, FINANCIAL_RECORD_PATH } from '../../../features/financial/paths';
+import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -16,10 +17,12 @@ export default function FinancialSuccessPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const order = useMoneyOrder(Number.isSafeInteger(id) && id > 0 ? id : null);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const order = useMoneyOrder(valid ? id : null);
 
   let body;
-  if (order.data) body = <OrderItem order={order.data} />;
+  if (!valid) body = <EmptyData text={t('financial.noOrders')} />;
+  else if (order.data) body = <OrderItem order={order.data} />;
   else if (order.isError)
     body = <ErrorView title={t('financial.loadFailed')} onRetry={() => void order.refetch()} />;
   else body = <LoadingView />;
