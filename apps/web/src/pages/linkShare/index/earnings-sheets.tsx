@@ -56,6 +56,7 @@ export function TransferSheet({ open, onClose, currency, available }: SheetProps
     }
     keys.settle();
     setAmount('');
+    showToast(t('success.operation'), 'success');
     onClose();
   });
   return (
