@@ -90,9 +90,17 @@ export function PositionItem({ position, price, pricePlaces = 2 }: PositionItemP
         <Cell label={t('lever.topUp')} field="top-up">
           <span className="num">{formatMoneyText(position.topUp, 'USDT')}</span>
         </Cell>
-        <Cell label={t('lever.equity')} field="equity">
-          <span className="num">{equity ? formatMoneyText(equity, 'USDT') : '--'}</span>
-        </Cell>
+        {open ? (
+          <Cell label={t('lever.equity')} field="equity">
+            <span className="num">{equity ? formatMoneyText(equity, 'USDT') : '--'}</span>
+          </Cell>
+        ) : (
+          <Cell label={t('lever.details.payout')} field="payout">
+            <span className="num">
+              {position.payout ? formatMoneyText(position.payout, 'USDT') : '--'}
+            </span>
+          </Cell>
+        )}
         {open ? (
           <>
             <Cell label={t('lever.liquidationPrice')} field="liquidation">
