@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/database';
 import type {
   NewSupportConversationRow,
+  NewSupportMessageRow,
   SupportCannedReplyRow,
   SupportConversationRow,
   SupportMessageRow,
@@ -63,14 +64,7 @@ export function deleteConversation(db: Executor, id: bigint) {
 
 export function insertMessage(
   db: Executor,
-  row: {
-    conversation_id: bigint;
-    sender: string;
-    operator_id: bigint | null;
-    content: string;
-    upload_id: bigint | null;
-    created_at: bigint;
-  },
+  row: Omit<NewSupportMessageRow, 'read_at'>,
 ): Promise<SupportMessageRow> {
   return db
     .insertInto('support_messages')

@@ -49,4 +49,5 @@ export interface SupportCannedReplyTable {
 export type SupportConversationRow = Selectable<SupportConversationTable>;
 export type NewSupportConversationRow = Insertable<SupportConversationTable>;
 export type SupportMessageRow = Selectable<SupportMessageTable>;
+export type NewSupportMessageRow = Insertable<SupportMessageTable>;
 export type SupportCannedReplyRow = Selectable<SupportCannedReplyTable>;
