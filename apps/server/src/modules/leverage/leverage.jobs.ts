@@ -13,6 +13,8 @@ const CHUNK = 5_000;
 const UNIT = 250;
 /** The cursor is stored at most this often (a pass after a crash re-reads a few ticks: harmless). */
 const CURSOR_EVERY_MS = 1_000;
+/** A fund too short to pay a crossed take-profit is logged at most this often (it is retried every pass). */
+const SHORT_WARNING_EVERY_MS = 60_000;
 /** Live P&L is pushed at most this often per symbol. */
 const PNL_EVERY_MS = 1_000;
 
@@ -36,6 +38,7 @@ export class LeverageJobs {
   private storedSeq = 0;
   private lastStore = 0;
   private readonly lastPnl = new Map<string, number>();
+  private lastShortWarning = 0;
 
   constructor(private readonly app: AppContext) {}
 
@@ -130,8 +133,9 @@ export class LeverageJobs {
     state.catchUp = [];
     const due: Due[] = [];
     for (const p of list) {
-      const live = state.index.get(p.id);
-      if (live !== p) continue;
+      const waiting = state.waiting.has(p.id);
+      // A position changed since (a newer version is indexed) or closed meanwhile is skipped.
+      if (!waiting && state.index.get(p.id) !== p) continue;
       const long = p.direction === 'long';
       const lows = [long ? p.stopLoss : p.takeProfit, long ? p.liquidation : null].filter(
         (x): x is bigint => x !== null,
@@ -150,7 +154,15 @@ export class LeverageJobs {
         above,
       );
       const by = tick ? firedTrigger(p, tick.price) : null;
-      if (!tick || !by) continue;
+      if (!tick || !by) {
+        // Nothing crossed it after all: back to the index with the others.
+        if (waiting) {
+          state.waiting.delete(p.id);
+          state.index.upsert(p);
+        }
+        continue;
+      }
+      state.waiting.delete(p.id);
       state.index.remove(p.id);
       due.push({ position: p, tick, by });
     }
@@ -183,8 +195,10 @@ export class LeverageJobs {
         closed += r.value.closed;
         // A profit the fund cannot pay yet: the position stays open and is tried again.
         for (const p of r.value.left) this.retry(p);
-        if (r.value.left.length)
+        if (r.value.left.length && Date.now() - this.lastShortWarning >= SHORT_WARNING_EVERY_MS) {
+          this.lastShortWarning = Date.now();
           this.app.log.warn({ positions: r.value.left.length }, 'insurance fund short: not closed');
+        }
       } else {
         this.app.log.error({ err: r.reason }, 'leverage close failed');
         for (const { position } of units[i]!) this.retry(position);
@@ -193,9 +207,11 @@ export class LeverageJobs {
     return closed;
   }
 
+  /** A refused close waits out of the index: the next pass tries it again at its first crossing. */
   private retry(position: TrackedPosition): void {
     const state = stateOf(this.app);
-    state.index.upsert(position);
+    state.index.remove(position.id);
+    state.waiting.add(position.id);
     state.catchUp.push(position);
   }
 

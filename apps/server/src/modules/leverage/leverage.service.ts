@@ -71,6 +71,11 @@ export interface LeverageState {
   checkedBySymbol: Map<string, number>;
   /** Positions indexed after ticks past their entry were checked: the jobs look those ticks up. */
   catchUp: TrackedPosition[];
+  /**
+   * Positions out of the index until their catch-up closes them at their first crossing (their
+   * close was refused: the fund was short, or the unit failed); never closed at a later tick.
+   */
+  waiting: Set<number>;
   loaded: boolean;
 }
 
@@ -84,6 +89,7 @@ export function stateOf(app: AppContext): LeverageState {
       checkedSeq: 0,
       checkedBySymbol: new Map(),
       catchUp: [],
+      waiting: new Set(),
       loaded: false,
     };
     states.set(app, state);
@@ -114,6 +120,7 @@ function track(app: AppContext, row: LeveragePositionRow): void {
   const state = stateOf(app);
   if (!state.loaded) return;
   const position = indexed(row);
+  state.waiting.delete(position.id);
   state.index.upsert(position);
   // A tick of its symbol after its entry was checked before it was here: look those ticks up.
   if (position.entrySeq < (state.checkedBySymbol.get(position.symbol) ?? 0))
@@ -121,7 +128,9 @@ function track(app: AppContext, row: LeveragePositionRow): void {
 }
 
 function untrack(app: AppContext, id: bigint): void {
-  stateOf(app).index.remove(Number(id));
+  const state = stateOf(app);
+  state.index.remove(Number(id));
+  state.waiting.delete(Number(id));
 }
 
 // --- terms and tiers --------------------------------------------------------------------------------
