@@ -7,6 +7,7 @@ import {
   teamCalls as c,
   teamConsoleCalls as cc,
   userCalls,
+  walletCalls,
   windowOn,
   addDays,
   type OptionOrder,
@@ -14,7 +15,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import { consoleCall, consoleLogin, initialAdmin } from '../console/console.test-support';
-import { expectOkData, expectRefused, fund } from '../money/custody.test-kit';
+import {
+  expectOkData,
+  expectRefused,
+  fund,
+  multipartCall,
+  setConfig,
+  setPayPassword,
+  verifyPrimary as verifyForWithdrawal,
+} from '../money/custody.test-kit';
 import { periodId, scriptedFeedEnv, verifyPrimary, waitFor } from '../options/options.test-kit';
 import { closeTradingDays, releaseDue } from './team.service';
 import {
@@ -296,5 +305,81 @@ describe('moving earnings out', () => {
     );
     // B's earnings are B's: A cannot move more than A's own.
     expect(await person(b)).toMatchObject({ transferred: '0.00000000', available: '6.00000000' });
+  });
+
+  it('withdraws earnings through the normal withdrawal on the 25th: amount and fee from the earnings, held for review', async () => {
+    await verifyForWithdrawal(server, a.token);
+    await setPayPassword(server, a.token);
+    // No spot volume of A's own: the operator's threshold is set to none for this trader's test.
+    await setConfig(server, 'withdrawVolumeThreshold', '0');
+    const wallet = expectOkData(
+      await multipartCall(
+        server,
+        walletCalls.userBindingWallet,
+        { chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+        { token: a.token },
+      ),
+    );
+    const before = await person(a);
+    expectRefused(
+      await server.call(
+        c.withdrawCurrency,
+        { walletId: wallet.id, amount: '12', payPassword: '000000' },
+        { token: a.token },
+      ),
+      'payPasswordWrong',
+    );
+    const record = expectOkData(
+      await server.call(
+        c.withdrawCurrency,
+        { walletId: wallet.id, amount: '12', payPassword: '246810' },
+        { token: a.token },
+      ),
+    );
+    expect(record).toMatchObject({
+      status: 'application',
+      amount: '12.00000000',
+      currency: 'USDT',
+    });
+    const after = await person(a);
+    expect(parseMoney(after.withdrawn)).toBe(parseMoney(record.total));
+    expect(parseMoney(before.available) - parseMoney(after.available)).toBe(
+      parseMoney(record.total),
+    );
+    // The hold sits in A's real coin wallet, as any withdrawal's does, for the review.
+    const money = expectOkData(
+      await server.call(assetsCalls.findUserMoney, {}, { token: a.token }),
+    );
+    expect(money.wallets.coin.find((w) => w.currency === 'USDT')?.frozen).toBe(record.total);
+  });
+
+  it('refuses a withdrawal of earnings on any other day, before any other check', async () => {
+    toOrdinaryDay(server);
+    const wallets = await server.app.db.selectFrom('user_wallets').select('id').execute();
+    const before = await person(a);
+    expectRefused(
+      await server.call(
+        c.withdrawCurrency,
+        { walletId: Number(wallets[0]!.id), amount: '1', payPassword: '246810' },
+        { token: a.token },
+      ),
+      'rebateOnly25th',
+    );
+    expect(await person(a)).toEqual({ ...before, serverTime: expect.any(Number) });
+  });
+});
+
+describe('console', () => {
+  it('refuses terms out of range and shows a trader’s team two levels deep', async () => {
+    expectRefused(await operator(cc.setTeamTerms, { depositRate: '1.5' }), 'teamTermsInvalid');
+    expectRefused(
+      await operator(cc.setTeamTerms, { windowStart: '18:00', windowEnd: '09:00' }),
+      'teamTermsInvalid',
+    );
+    const tree = expectOkData(await operator(cc.teamTree, { user: String(a.userId) }));
+    expect(tree.friends.map((f) => f.id)).toEqual([b.userId]);
+    expect(tree.friends[0]!.agents.map((x) => x.id)).toEqual([cMember.userId]);
+    const byEmail = expectOkData(await operator(cc.teamTree, { user: b.email }));
+    expect(byEmail.user).toMatchObject({ id: b.userId, inviterId: a.userId });
   });
 });

@@ -560,11 +560,13 @@ export async function transferEarnings(
  * volume threshold, chain minimum and fee, review) paid from the earnings: amount + fee leave
  * rebates payable for the coin wallet and are held there in the same transaction.
  */
-export function withdrawEarnings(
+export async function withdrawEarnings(
   app: AppContext,
   request: MoveRequest,
   input: { walletId: number; amount: string; payPassword: string },
 ): Promise<WithdrawalRecord> {
+  // The day first: on another day the withdrawal's own checks have nothing to say yet.
+  await checkTransferDay(app, app.db);
   return requestWithdrawal(app, request, input, async (trx, hold) => {
     const transactionId = await takeEarnings(
       app,
