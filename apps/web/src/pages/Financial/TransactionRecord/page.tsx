@@ -44,17 +44,30 @@ export default function FinancialRecordPage() {
       <section className="fin-card">
         <Segmented
           label={t('financial.record.title')}
-          items={TABS.map((k) => ({
-            key: k,
-            label: k === 'dividends' ? t('financial.record.dividends') : t(`financial.tabs.${k}`),
-          }))}
-          value={tab}
-          onChange={(k) => setParams({ tab: k }, { replace: true })}
+          items={[
+            { key: 'orders', label: t('financial.myOrders') },
+            { key: 'dividends', label: t('financial.record.dividends') },
+          ]}
+          value={tab === 'dividends' ? 'dividends' : 'orders'}
+          onChange={(k) =>
+            setParams({ tab: k === 'dividends' ? 'dividends' : '0' }, { replace: true })
+          }
         />
         {tab === 'dividends' ? (
           <Dividends mode={mode} order={order} />
         ) : (
-          <Orders mode={mode} tab={Number(tab) as 0 | 1 | 2} />
+          <>
+            <Segmented
+              label={t('financial.myOrders')}
+              items={(['0', '1', '2'] as const).map((k) => ({
+                key: k,
+                label: t(`financial.tabs.${k}`),
+              }))}
+              value={tab}
+              onChange={(k) => setParams({ tab: k }, { replace: true })}
+            />
+            <Orders mode={mode} tab={Number(tab) as 0 | 1 | 2} />
+          </>
         )}
       </section>
     </div>
