@@ -36,6 +36,7 @@ const watched: Page[] = [];
 const FIRST = 'Hello, my deposit screenshot is attached below. <b>not bold</b>';
 const ANSWER = 'Thanks, we are checking it now. <script>alert(1)</script>';
 const PICTURE_NOTE = 'Here is the screenshot';
+const CANNED = 'Deposits are credited once the network confirms them; we will write here.';
 
 function watch(page: Page): Page {
   watched.push(page);
@@ -132,8 +133,30 @@ describe('support chat: trader on home, operator in the console, both live', () 
   });
 });
 
+describe('the operator’s tools: canned replies, closing', () => {
+  it('stores a canned reply, answers with it and closes the conversation', async () => {
+    await operator.getByRole('button', { name: 'Canned replies' }).click();
+    const modal = operator.locator('.ant-modal');
+    await modal.getByRole('button', { name: 'Add a canned reply' }).click();
+    await modal.getByLabel('Title').fill('Deposit check');
+    await modal.getByLabel('Text').fill(CANNED);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.locator('.ant-list-item', { hasText: 'Deposit check' }).waitFor();
+    await operator.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    const chat = operator.locator('.support-chat');
+    await chat.locator('.ant-select').click();
+    await operator.locator('.ant-select-item-option', { hasText: 'Deposit check' }).click();
+    await expect(chat.locator('textarea').inputValue()).resolves.toBe(CANNED);
+    await chat.getByRole('button', { name: 'Send' }).click();
+    await trader.locator('.chat-msg--theirs .chat-msg__text', { hasText: CANNED }).waitFor();
+    await operator.locator('.support-summary').getByRole('button', { name: 'Close' }).click();
+    await operator.locator('.support-summary').getByRole('button', { name: 'Reopen' }).waitFor();
+  });
+});
+
 describe('a visitor reaches the chat from the login page', () => {
-  it('writes as a visitor and the operator sees a visitor conversation', async () => {
+  it('writes as a visitor, and after logging in finds the conversation again', async () => {
     const context = await newPhone(browser, { theme: 'light', lang: 'en' });
     const visitor = watch(await context.newPage());
     await open(visitor, '/pages/login/login');
@@ -145,6 +168,18 @@ describe('a visitor reaches the chat from the login page', () => {
     await settle(visitor);
     await screenshot(visitor, 'support-service-visitor-light');
     await operator.locator('.support-inbox__item', { hasText: 'I cannot log in' }).waitFor();
+
+    const later = await registerTrader('visitor', 'Visitor2026x');
+    await open(visitor, '/pages/login/login');
+    await visitor.locator('input[name="email"]').fill(later.email);
+    await visitor.locator('input[name="password"]').fill('Visitor2026x');
+    await visitor.locator('.form-actions .adm-button').click();
+    await visitor.waitForFunction(() => !window.location.hash.startsWith('#/pages/login'));
+    await open(visitor, '/pages/index/service');
+    await visitor.locator('.chat-msg--mine', { hasText: 'I cannot log in' }).waitFor();
+    await expect(
+      visitor.evaluate(() => localStorage.getItem('supportVisitorId')),
+    ).resolves.toBeNull();
     await context.close();
   });
 });
