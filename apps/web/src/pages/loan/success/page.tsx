@@ -1,11 +1,13 @@
 import type { LoanRecord } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Redirect } from '../../../app/redirect';
+import { useLoanRecords } from '../../../features/loan/api/loan-queries';
 import '../../../features/loan/loan.css';
 import { LOAN_PATHS } from '../../../features/loan/paths';
 import { formatMoneyText } from '../../../ui/amount-format';
+import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 
 function passedLoan(state: unknown): LoanRecord | null {
@@ -15,13 +17,24 @@ function passedLoan(state: unknown): LoanRecord | null {
 
 /**
  * pages/loan/success: the application is in and waits for review; where to follow it. Only after
- * an application (the record comes with the navigation); a typed link goes to the records.
+ * an application (the record comes with the navigation, or its id is among the newest records);
+ * otherwise the records.
  */
 export default function LoanSuccessPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const record = passedLoan(useLocation().state);
-  if (!record) return <Redirect to={LOAN_PATHS.record} />;
+  const passed = passedLoan(useLocation().state);
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const records = useLoanRecords();
+  const found = records.data?.pages.flatMap((p) => p.list).find((l) => l.id === id);
+  const record = passed ?? found;
+  if (!record) {
+    // A typed or shared link: the record is looked up among the trader's newest ones.
+    if (!Number.isInteger(id) || id <= 0 || records.data || records.isError)
+      return <Redirect to={LOAN_PATHS.record} />;
+    return <LoadingView />;
+  }
   return (
     <div>
       <PageHeader title={t('loan.title')} onBack={() => navigate('/', { replace: true })} />
