@@ -1,7 +1,7 @@
-import { consoleCalls } from '@tidemark/contract';
+import { consoleCalls, supportCalls } from '@tidemark/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
+import { api, consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
 import {
   consoleSettled,
   expectToast,
@@ -88,6 +88,9 @@ describe('support chat: trader on home, operator in the console, both live', () 
     await sheet.locator('.chat-msg--mine .chat-msg__text', { hasText: FIRST }).waitFor();
     await settle(trader);
     await screenshot(trader, 'support-home-chat-box-dark');
+    // Closed again: the answer will show as the unread count on the button.
+    await sheet.getByRole('button', { name: 'Close' }).click();
+    await sheet.waitFor({ state: 'hidden' });
   });
 
   it('the operator finds it waiting in the console inbox and answers', async () => {
@@ -106,7 +109,12 @@ describe('support chat: trader on home, operator in the console, both live', () 
     await screenshot(operator, 'support-console-light');
   });
 
-  it('the trader sees the answer arrive live, as text', async () => {
+  it('the trader sees the answer arrive live: the unread count, then the text', async () => {
+    const badge = trader.locator('[data-testid="chat-unread"]');
+    await badge.waitFor();
+    await expect(badge.innerText()).resolves.toBe('1');
+    await screenshot(trader, 'support-home-unread-dark');
+    await trader.locator('.chat-box__button').click();
     const answer = trader.locator('.chat-msg--theirs .chat-msg__text', { hasText: ANSWER });
     await answer.waitFor();
     // Shown as the very text: no element was made of it.
@@ -114,6 +122,10 @@ describe('support chat: trader on home, operator in the console, both live', () 
     expect(await answer.locator('script').count()).toBe(0);
     await settle(trader);
     await screenshot(trader, 'support-home-chat-answered-dark');
+    // Opened, the answer counts as read.
+    await expect
+      .poll(async () => (await api(supportCalls.findUserReadCount, {}, account.token)).unread)
+      .toBe(0);
   });
 
   it('a picture from the trader reaches the operator live', async () => {
