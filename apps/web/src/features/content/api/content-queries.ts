@@ -1,18 +1,48 @@
-import { useQuery } from '@tanstack/react-query';
-import { BANNER_TYPE, contentCalls, type PublicConfigKey } from '@tidemark/contract';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  keepPreviousData,
+} from '@tanstack/react-query';
+import { BANNER_TYPE, contentCalls, type PublicConfigKey, type SiteMail } from '@tidemark/contract';
+import type { LanguageCode } from '@tidemark/i18n';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import { nextPageParam } from '../../../api/paging';
 import { STALE } from '../../../api/query-client';
+import { useSession } from '../../../api/session';
+import { useChannel } from '../../../api/use-channel';
+import { currentLanguage } from '../../../ui/i18n';
+
+const PAGE_SIZE = 20;
 
 export const contentKeys = {
-  banners: (type: number) => ['content', 'banners', type] as const,
+  banners: (type: number, lang: LanguageCode) => ['content', 'banners', type, lang] as const,
   config: (key: PublicConfigKey) => ['content', 'config', key] as const,
   version: ['content', 'version'] as const,
+  announcements: (lang: LanguageCode) => ['content', 'announcements', lang] as const,
+  announcement: (id: number, lang: LanguageCode) => ['content', 'announcement', id, lang] as const,
+  help: (lang: LanguageCode, keyword: string) => ['content', 'help', lang, keyword] as const,
+  academy: (lang: LanguageCode) => ['content', 'academy', lang] as const,
+  mail: (token: string | null) => ['content', 'mail', token] as const,
+  mailList: (token: string | null) => ['content', 'mail', token, 'list'] as const,
+  mailOne: (token: string | null, id: number) => ['content', 'mail', token, 'one', id] as const,
+  unread: (token: string | null) => ['content', 'mail', token, 'unread'] as const,
 };
 
+/** The app's language; the component renders again when it changes. */
+function useLanguage(): LanguageCode {
+  useTranslation();
+  return currentLanguage();
+}
+
 export function useBanners(bannerType: number = BANNER_TYPE.home) {
+  const lang = useLanguage();
   return useQuery({
-    queryKey: contentKeys.banners(bannerType),
-    queryFn: () => request(contentCalls.findByBannerList, { bannerType }, { quiet: true }),
+    queryKey: contentKeys.banners(bannerType, lang),
+    queryFn: () => request(contentCalls.findByBannerList, { bannerType, lang }, { quiet: true }),
     staleTime: STALE.reference,
   });
 }
@@ -33,4 +63,141 @@ export function useConfigValue(configKey: PublicConfigKey) {
     select: (answer) => answer.configValue,
     staleTime: STALE.reference,
   });
+}
+
+export function useAnnouncements() {
+  const lang = useLanguage();
+  return useInfiniteQuery({
+    queryKey: contentKeys.announcements(lang),
+    queryFn: ({ pageParam }) =>
+      request(
+        contentCalls.findAnnouncementList,
+        { lang, page: pageParam, pageSize: PAGE_SIZE },
+        { quiet: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+export function useAnnouncement(id: number | null) {
+  const lang = useLanguage();
+  return useQuery({
+    queryKey: contentKeys.announcement(id ?? 0, lang),
+    queryFn: () => request(contentCalls.findAnnouncement, { id: id!, lang }, { quiet: true }),
+    enabled: id !== null,
+  });
+}
+
+export function useHelpQuestions(keyword: string) {
+  const lang = useLanguage();
+  return useQuery({
+    queryKey: contentKeys.help(lang, keyword),
+    queryFn: () =>
+      request(
+        contentCalls.findQuestionInfoList,
+        { lang, ...(keyword ? { keyword } : {}) },
+        { quiet: true },
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: STALE.reference,
+  });
+}
+
+export function useAcademyLessons() {
+  const lang = useLanguage();
+  return useInfiniteQuery({
+    queryKey: contentKeys.academy(lang),
+    queryFn: ({ pageParam }) =>
+      request(
+        contentCalls.findNoviceCenterList,
+        { lang, page: pageParam, pageSize: PAGE_SIZE },
+        { quiet: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+}
+
+/** A new mail (the user channel's mail.new) refreshes the mailbox and its badge. */
+function useLiveMail(): void {
+  const token = useSession((s) => s.token);
+  const queryClient = useQueryClient();
+  useChannel(token ? 'user' : null, (event) => {
+    if (event.event === 'mail.new')
+      void queryClient.invalidateQueries({ queryKey: contentKeys.mail(token) });
+  });
+}
+
+export function useUnreadMail() {
+  const token = useSession((s) => s.token);
+  useLiveMail();
+  return useQuery({
+    queryKey: contentKeys.unread(token),
+    queryFn: async () => {
+      const answer = await request(contentCalls.selectSiteMailByUserId, {}, { quiet: true });
+      return 'unread' in answer ? answer.unread : 0;
+    },
+    enabled: token !== null,
+  });
+}
+
+export function useMails() {
+  const token = useSession((s) => s.token);
+  useLiveMail();
+  return useInfiniteQuery({
+    queryKey: contentKeys.mailList(token),
+    queryFn: ({ pageParam }) =>
+      request(
+        contentCalls.findUserMsgList,
+        { page: pageParam, pageSize: PAGE_SIZE },
+        { quiet: true },
+      ),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+    enabled: token !== null,
+  });
+}
+
+/** One mail; opening it marks it read, so the list and the badge are refreshed after. */
+export function useMail(id: number | null) {
+  const token = useSession((s) => s.token);
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: contentKeys.mailOne(token, id ?? 0),
+    queryFn: async () => {
+      const answer = await request(
+        contentCalls.selectSiteMailByUserId,
+        { id: id! },
+        { quiet: true },
+      );
+      return answer as SiteMail;
+    },
+    enabled: token !== null && id !== null,
+    staleTime: Infinity,
+  });
+  const read = query.data?.read;
+  useEffect(() => {
+    if (read) {
+      void queryClient.invalidateQueries({ queryKey: contentKeys.unread(token) });
+      void queryClient.invalidateQueries({ queryKey: contentKeys.mailList(token) });
+    }
+  }, [read, queryClient, token]);
+  return query;
+}
+
+/**
+ * Tells the server the app's language while signed in (at sign-in and on every change), so the
+ * system mail it writes is in that language.
+ */
+export function useLanguageSync(): void {
+  const token = useSession((s) => s.token);
+  const lang = useLanguage();
+  const { mutate } = useMutation({
+    mutationFn: (code: LanguageCode) =>
+      request(contentCalls.setUserLanguage, { lang: code }, { quiet: true }),
+  });
+  useEffect(() => {
+    if (token) mutate(lang);
+  }, [token, lang, mutate]);
 }

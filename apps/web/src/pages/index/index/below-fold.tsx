@@ -1,5 +1,6 @@
 import type { UserInfo } from '@tidemark/contract';
 import { BannerCarousel } from '../../../features/content/components/banner-carousel';
+import { NoticeBar } from '../../../features/content/components/notice-bar';
 import { SetupTasks } from '../../../features/account/components/setup-tasks';
 import { ChatBox } from '../../../features/support/components/chat-box';
 import { AccountLogEntry } from './account-log-entry';
@@ -19,6 +20,7 @@ export default function BelowFold({
   return (
     <>
       <BannerCarousel />
+      <NoticeBar />
       <Shortcuts />
       {user ? <SetupTasks user={user} /> : null}
       {signedIn ? <AccountLogEntry /> : null}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
 import { AccountCard, VisitorCard } from '../../../features/account/components/account-card';
+import { MailButton } from '../../../features/content/components/mail-button';
 import { BrandMark } from '../../../ui/brand-mark';
 
 // The market, with the websocket client, loads beside the page: it is the first screen after the
@@ -57,6 +58,7 @@ export default function HomePage() {
           <span>Tidemark</span>
         </span>
         <span className="home__actions">
+          {token ? <MailButton /> : null}
           <button
             type="button"
             className="icon-button"

@@ -1,0 +1,26 @@
+import { SoundOutline, RightOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAnnouncements } from '../api/content-queries';
+import '../content.css';
+
+/** Home's line with the newest announcement; it leads to all of them. */
+export function NoticeBar() {
+  const { t } = useTranslation();
+  const news = useAnnouncements();
+  const latest = news.data?.pages[0]?.list[0];
+  if (!latest) return null;
+  return (
+    <Link
+      className="notice-bar"
+      to="/pages/announcement/index"
+      aria-label={t('mailbox.announcements')}
+    >
+      <SoundOutline className="notice-bar__icon" aria-hidden="true" />
+      <span className="notice-bar__text" lang={latest.lang}>
+        {latest.title}
+      </span>
+      <RightOutline aria-hidden="true" />
+    </Link>
+  );
+}
