@@ -85,4 +85,49 @@ describe('the real book', () => {
     expect((await memberTier(server.app, trader.userId)).tier).toBe('ordinary');
     await expectLedgerBalanced(server);
   });
+
+  it('measures spot trades on either side of the real book over the last 30 days', async () => {
+    const trader = await join(server);
+    const now = server.clock.now();
+    const trade = (
+      id: bigint,
+      book: string,
+      taker: number,
+      maker: number,
+      quote: string,
+      at: number,
+    ) => ({
+      id,
+      book,
+      symbol: 'BTC/USDT',
+      price: m('100000'),
+      quantity: m('0.01'),
+      quote: m(quote),
+      taker_side: 'buy',
+      maker_order_id: 0n,
+      taker_order_id: 0n,
+      maker_owner: BigInt(maker),
+      taker_owner: BigInt(taker),
+      maker_fee: 0n,
+      taker_fee: 0n,
+      created_at: BigInt(at),
+    });
+    const base = 9_000_000_000n + BigInt(trader.userId) * 10n;
+    await server.app.db
+      .insertInto('spot_trades')
+      .values([
+        trade(base + 1n, 'real', trader.userId, 0, '1200', now - 1_000),
+        trade(base + 2n, 'real', 0, trader.userId, '800', now - 86_400_000),
+        trade(base + 3n, 'demo', trader.userId, 0, '5000', now - 1_000),
+        trade(base + 4n, 'real', trader.userId, 0, '9000', now - 31 * 86_400_000),
+      ])
+      .execute();
+    const tier = await memberTier(server.app, trader.userId);
+    expect(tier).toMatchObject({
+      tier: 'ordinary',
+      volume: '2000.00000000',
+      parts: { spot: '2000.00000000', options: '0.00000000', contracts: '0.00000000' },
+      progress: '0.20000000',
+    });
+  });
 });
