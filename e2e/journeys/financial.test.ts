@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   assetsCalls,
+  consoleCalls,
   financialCalls,
   newsign,
   NEWSIGN_DEFAULT_SECRET,
@@ -12,11 +13,21 @@ import {
   type CallOutput,
   type Envelope,
   type MoneyOrder,
+  userCalls,
 } from '@tidemark/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../api';
-import { newPhone, open, screenshot, screenshotOnFailure, settle, type Theme } from '../browser';
+import { api, consoleApi, initialAdmin, totpCode } from '../api';
+import {
+  newDesktop,
+  newPhone,
+  open,
+  openConsole,
+  screenshot,
+  screenshotOnFailure,
+  settle,
+  type Theme,
+} from '../browser';
 import { openTraderPhone } from '../journey';
 import { startServer, type E2eServer } from '../server';
 import { serverUrl, useServer } from '../target';
@@ -231,4 +242,47 @@ describe('financial pages in the light theme and right to left in Arabic', () =>
   };
   it('renders every financial page in the light theme', () => shoot('light', 'en'));
   it('renders every financial page in Arabic', () => shoot('dark', 'ar'));
+});
+
+describe('financial packages in the console', () => {
+  it('shows the packages, funds the yield reserve from the treasury and lists the orders by user', async () => {
+    const admin = initialAdmin();
+    // The server's clock is moved: the TOTP code is the one of its time.
+    const { token: operatorToken } = await consoleApi(
+      consoleCalls.login,
+      {
+        username: admin.username,
+        password: admin.password,
+        totp: totpCode(admin.totpSecret, Date.now() + offset),
+      },
+      '',
+    );
+    for (const theme of ['dark', 'light'] as const) {
+      const context = await newDesktop(browser, { theme, lang: 'en', operatorToken });
+      const desk = await context.newPage();
+      await openConsole(desk, '/financial');
+      await desk.locator('.ant-table-row').first().waitFor();
+      await expect(desk.locator('.ant-table-row').count()).resolves.toBe(3);
+      await screenshot(desk, `console-financial-products-${theme}`);
+      await openConsole(desk, '/financial?tab=reserve');
+      const demo = desk.getByTestId('yield-reserve-demo');
+      await demo.waitFor();
+      if (theme === 'dark') {
+        const before = await demo.innerText();
+        // The seeded 20,000,000, less the 0.20 dividend, plus the 2.50 penalty of the redemption.
+        expect(before).toContain('20,000,002.3');
+        await demo.locator('.ant-btn-primary').click();
+        await desk.locator('.ant-modal input').fill('1000');
+        await desk.locator('.ant-modal .ant-btn-primary').click();
+        await expect.poll(() => demo.innerText()).toContain('20,001,002.3');
+      }
+      await screenshot(desk, `console-financial-reserve-${theme}`);
+      const { id } = await call(userCalls.findUserInfo, {});
+      await openConsole(desk, `/financial?tab=orders&user=${id}`);
+      await desk.locator('.ant-table-row').first().waitFor();
+      await expect(desk.locator('.ant-table-row').count()).resolves.toBe(2);
+      await screenshot(desk, `console-financial-orders-${theme}`);
+      await context.close();
+    }
+  });
 });
