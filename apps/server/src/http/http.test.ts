@@ -10,6 +10,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../lib/version';
 import { GOOD_PASSWORD, startServer, uniqueEmail, type TestServer } from '../test/harness';
+import { MEDIA_PATH } from '../modules/content/content.console';
+import { SUPPORT_LIVE_PATH } from '../modules/support/support.live';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -400,7 +402,7 @@ describe('routes', () => {
     }
   });
 
-  it('registers no API route beyond the contract except /healthz and /ws', () => {
+  it('registers no API route beyond the contract except health, the sockets and media bytes', () => {
     const listed = routesOf(server.fastify.printRoutes({ commonPrefix: false }));
     const expected = new Set([
       ...allCalls.map((c) => `${c.method} ${c.path}`),
@@ -408,6 +410,10 @@ describe('routes', () => {
       ...allConsoleCalls.map((c) => `${c.method} ${c.path}`),
       'GET /healthz',
       'GET /ws',
+      // The support inbox's socket for operators, and academy videos served with byte ranges:
+      // neither answers an envelope, so neither is a contract call.
+      `GET ${SUPPORT_LIVE_PATH}`,
+      `GET ${MEDIA_PATH}/:name`,
     ]);
     // HEAD is Fastify's automatic twin of each GET.
     const served = new Set(listed.filter((r) => !r.startsWith('HEAD ')));

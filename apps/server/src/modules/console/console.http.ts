@@ -110,7 +110,7 @@ const notFoundEnvelope = (reply: FastifyReply) => reply.code(404).send(errorEnve
 /**
  * The operator console: its API under /console/api (every call of the console contract, bound
  * once: a call bound twice or outside the contract stops the server from starting, a missing one
- * is logged and fails the bindings test), and, when it has been
+ * is logged and fails the route tests), and, when it has been
  * built, the console app at /console with the history fallback to its index.html. An unknown
  * /console/api path answers the 404 envelope, never the app.
  */
@@ -127,8 +127,8 @@ export async function registerConsole(
     if (seen.has(call)) throw new Error(`${call.method} ${call.path} is bound twice`);
     seen.add(call);
   }
-  // A contract call with no handler yet answers the unknown-path envelope; the bindings test
-  // (console.bindings.test.ts) fails the build for it, so none ships.
+  // A contract call with no handler yet answers the unknown-path envelope; the route tests
+  // (console.routes.test.ts, http.test.ts) fail the build for it, so none ships.
   const unbound = [...known].filter((call) => !seen.has(call));
   if (unbound.length)
     fastify.log.error(
