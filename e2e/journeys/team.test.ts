@@ -16,6 +16,7 @@ import {
   optionsCalls,
   STATUS_OK,
   teamCalls,
+  teamConsoleCalls,
   userCalls,
   windowOn,
   type CallDef,
@@ -41,7 +42,7 @@ import {
   settle,
   uniqueEmail,
 } from '../browser';
-import { launchBrowser } from '../browser';
+import { consoleSettled, launchBrowser, newDesktop, openConsole } from '../browser';
 import { startServer, type E2eServer } from '../server';
 import { useServer } from '../target';
 
@@ -192,7 +193,11 @@ afterAll(async () => {
 
 describe('team: share link, a friend through it, rebates released, the 25th', () => {
   it('shows the code, the link with its QR code, empty counts and the rules', async () => {
-    await open(page, '/pages/linkShare/index');
+    // Reached from home's shortcuts (SPEC.md section 2: "share link").
+    await open(page, '/');
+    await page.locator('.shortcuts__item', { hasText: 'Invite' }).click();
+    await page.waitForURL(/linkShare\/index/);
+    await page.locator('.team-share').waitFor();
     const code = await page.locator('[data-testid="invite-code"]').innerText();
     inviteLink = await page.locator('[data-testid="invite-link"]').innerText();
     expect(inviteLink).toBe(`${server.baseUrl}/#/pages/login/register?inviteCode=${code}`);
@@ -330,6 +335,33 @@ describe('team: share link, a friend through it, rebates released, the 25th', ()
     await expect(page.locator('[data-figure="transferred"] dd').innerText()).resolves.toBe('35.20');
     await settle(page);
     await screenshot(page, 'team-transferred-dark');
+  });
+
+  it('shows the operator the budget, the ledger and the team tree', async () => {
+    // A new session on the moved clock (the first one's day is long past).
+    operatorSession = undefined;
+    await operator(teamConsoleCalls.teamBudget, {});
+    const token = operatorSession!;
+    const desk = await newDesktop(browser, { theme: 'light', lang: 'en', operatorToken: token });
+    const console = await desk.newPage();
+    console.on('pageerror', (error) => errors.push(error.message));
+    await openConsole(console, '/team?tab=budget');
+    await console.locator('.ant-table-row').first().waitFor();
+    await expect(console.locator('.ant-table-row').first().innerText()).resolves.toContain('USDT');
+    await consoleSettled(console);
+    await screenshot(console, 'team-console-budget-light');
+    await openConsole(console, '/team?tab=rebates');
+    await expect.poll(() => console.locator('.ant-table-row').count()).toBe(2);
+    await consoleSettled(console);
+    await screenshot(console, 'team-console-rebates-light');
+    await openConsole(console, `/team?tab=tree&user=${inviter.userId}`);
+    await console
+      .locator('.ant-tree-treenode:not([aria-hidden])', { hasText: 'Level 1' })
+      .first()
+      .waitFor();
+    await consoleSettled(console);
+    await screenshot(console, 'team-console-tree-light');
+    await desk.close();
   });
 
   it('reads in light and in Arabic (right to left)', async () => {
