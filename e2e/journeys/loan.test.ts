@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, consoleApi, initialAdmin, totpCode } from '../api';
 import {
   consoleSettled,
+  expectToast,
   newDesktop,
   newPhone,
   open,
@@ -155,23 +156,20 @@ describe('a coin loan: apply with images, approved in the console, repaid', () =
     await screenshot(page, 'loan-index-dark');
 
     await page.locator('input[name="amount"]').fill('500');
-    // One image is refused before anything is sent.
     await page
       .locator('.image-field[data-field="loan-idPhoto"] input[type="file"]')
       .setInputFiles(pngFile('id.png', 1));
     await page.locator('.image-field[data-field="loan-idPhoto"] img').waitFor();
+    // Refused before anything is sent: first the agreement, then one image is not enough.
     await page.getByRole('button', { name: 'Submit application' }).click();
-    await page.locator('.adm-toast-main', { hasText: 'Please upload 2 to 4 images' }).waitFor();
+    await expectToast(page, 'Please read and accept the coin-lending agreement');
+    await page.locator('.loan-agree .adm-checkbox').click();
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await expectToast(page, 'Please upload 2 to 4 images');
     await page
       .locator('.image-field[data-field="loan-incomeProof"] input[type="file"]')
       .setInputFiles(pngFile('income.png', 2));
     await page.locator('.image-field[data-field="loan-incomeProof"] img').waitFor();
-    // Not yet accepted: refused with the agreement's text.
-    await page.getByRole('button', { name: 'Submit application' }).click();
-    await page
-      .locator('.adm-toast-main', { hasText: 'Please read and accept the coin-lending agreement' })
-      .waitFor();
-    await page.locator('.loan-agree .adm-checkbox').click();
     await page.getByRole('button', { name: 'Submit application' }).click();
     await page.waitForURL(/loan\/success/);
     await page.locator('.loan-success').waitFor();
@@ -207,7 +205,7 @@ describe('a coin loan: apply with images, approved in the console, repaid', () =
     ).toContain('499,500');
     await screenshot(operator, 'loan-console-fund-light');
     await openConsole(operator, '/loans?tab=products');
-    await operator.locator('.ant-table-tbody tr').first().waitFor();
+    await operator.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await screenshot(operator, 'loan-console-products-light');
   });
 

@@ -1,7 +1,7 @@
 import type { LoanProduct } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyText } from '../../../ui/amount-format';
-import { percentText, plainAmount, yearlyPercentText } from '../loan-format';
+import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
+import { percentText, yearlyPercentText } from '../loan-format';
 
 interface ProductCardProps {
   product: LoanProduct;
@@ -31,8 +31,8 @@ export function ProductCard({ product, selected, reachable, onSelect }: ProductC
       <span className="loan-terms">
         <span>{t('loan.amountRange')}</span>
         <span dir="ltr">
-          {plainAmount(product.minAmount)} –{' '}
-          {formatMoneyText(plainAmount(product.maxAmount), product.currency)}
+          {formatAmount(product.minAmount, product.currency)} –{' '}
+          {formatMoneyText(product.maxAmount, product.currency)}
         </span>
         <span>{t('loan.dailyRate')}</span>
         <span dir="ltr">

@@ -7,7 +7,7 @@ import { useRefreshScore } from '../../../features/loan/api/loan-mutations';
 import { useCreditScore } from '../../../features/loan/api/loan-queries';
 import { plainAmount } from '../../../features/loan/loan-format';
 import '../../../features/loan/loan.css';
-import { formatMoneyText } from '../../../ui/amount-format';
+import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
@@ -80,8 +80,8 @@ export default function CreditScorePage() {
                 </div>
                 <p className="loan-hint">
                   {t(`loan.rule.${c.name}`, {
-                    deposits: formatMoney(CREDIT_CAPS.depositsUsdt, 0),
-                    volume: formatMoney(CREDIT_CAPS.volumeUsdt, 0),
+                    deposits: formatAmount(formatMoney(CREDIT_CAPS.depositsUsdt), 'USDT'),
+                    volume: formatAmount(formatMoney(CREDIT_CAPS.volumeUsdt), 'USDT'),
                     days: CREDIT_CAPS.accountAgeDays,
                   })}
                 </p>
