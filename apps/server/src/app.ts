@@ -72,9 +72,12 @@ export interface Built {
   hub: Hub;
 }
 
-/** Strips the session token from a logged URL (the websocket carries it in the query). */
-function loggedUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&]*/g, '$1[redacted]');
+/**
+ * Strips secrets from a logged URL: the session token (the websocket carries it in the query) and
+ * a support visitor's id (it grants that visitor's chat; the app sends it in the query on GETs).
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(/([?&](?:token|visitorId)=)[^&#]*/gi, '$1[redacted]');
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {

@@ -24,6 +24,7 @@ import {
   traderMultipart,
   type Trader,
 } from '../console/console.test-support';
+import { loggedUrl } from '../../app';
 import { SUPPORT_LIVE_PATH } from './support.live';
 
 let server: TestServer;
@@ -579,5 +580,24 @@ describe('the external customer service link', () => {
       await setUrl('#/pages/index/service');
       desk.close();
     }
+  });
+});
+
+describe('the log', () => {
+  it('never holds a visitor id (the app sends it in the query) nor a token', () => {
+    const id = 'Vis1tor_id-0123456789abcdefgh';
+    for (const url of [
+      `/kefu/kefuApi/findUserReadCount?visitorId=${id}`,
+      `/kefu/kefuApi/messageImage?id=3&visitorId=${id}`,
+      `/kefu/kefuApi/findMessageList?page=1&visitorId=${id}&pageSize=30`,
+      `${SUPPORT_LIVE_PATH}?token=${id}`,
+    ]) {
+      const logged = loggedUrl(url);
+      expect(logged, url).not.toContain(id);
+      expect(logged).toContain('[redacted]');
+    }
+    expect(loggedUrl(`/kefu/kefuApi/findMessageList?page=1&visitorId=${id}&pageSize=30`)).toBe(
+      '/kefu/kefuApi/findMessageList?page=1&visitorId=[redacted]&pageSize=30',
+    );
   });
 });
