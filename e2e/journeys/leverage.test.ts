@@ -3,22 +3,28 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   assetsCalls,
+  consoleCalls,
   displayDecimal,
   formatMoney,
   leverageCalls,
+  leverageConsoleCalls,
   liquidationPrice,
   mulMoney,
   openFigures,
   parseMoney,
+  ratePercentText,
+  userCalls,
   type LeverageTerms,
 } from '@tidemark/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../api';
+import { api, consoleApi, initialAdmin, totpCode } from '../api';
 import {
   expectToast,
+  newDesktop,
   newPhone,
   open,
+  openConsole,
   screenshot,
   screenshotOnFailure,
   settle,
@@ -345,5 +351,68 @@ describe('leverage: disclosure, long and short, TP/SL, margin, close, liquidatio
       }
       await other.close();
     }
+  });
+});
+
+type Rates = { openFeeRate: string };
+
+describe('leverage in the console', () => {
+  it('shows the terms, exposure, positions and fund, and audits a change of the terms', async () => {
+    const admin = initialAdmin();
+    const { token: operatorToken } = await consoleApi(
+      consoleCalls.login,
+      { username: admin.username, password: admin.password, totp: totpCode(admin.totpSecret) },
+      '',
+    );
+    const { id: userId } = await api(userCalls.findUserInfo, {}, token);
+    const before = await consoleApi(leverageConsoleCalls.listLeverageTerms, {}, operatorToken);
+    const fee = before.openFeeRate === '0.002' ? '0.003' : '0.002';
+    for (const theme of ['dark', 'light'] as const) {
+      const context = await newDesktop(browser, { theme, lang: 'en', operatorToken });
+      const desk = await context.newPage();
+      await openConsole(desk, '/leverage');
+      const openFee = desk.getByTestId('open-fee-rate');
+      await openFee.waitFor();
+      if (theme === 'dark') {
+        await expect(openFee.innerText()).resolves.toBe(ratePercentText(before.openFeeRate));
+        await desk.getByTestId('edit-leverage-terms').click();
+        const modal = desk.locator('.ant-modal');
+        await modal.locator('input#openFeeRate').fill(fee);
+        await modal.locator('.ant-btn-primary').click();
+        await modal.waitFor({ state: 'hidden' });
+        await expect.poll(() => openFee.innerText()).toBe(ratePercentText(fee));
+        // Offered from now on: the terms a trader reads are the new ones.
+        const offered = await api(leverageCalls.findLeverageTerms, {});
+        expect(parseMoney(offered.openFeeRate)).toBe(parseMoney(fee));
+      }
+      await screenshot(desk, `console-leverage-terms-${theme}`);
+      await openConsole(desk, '/leverage?tab=exposure');
+      await desk.getByTestId('insurance-fund-demo').waitFor();
+      await screenshot(desk, `console-leverage-exposure-${theme}`);
+      await openConsole(desk, `/leverage?tab=positions&user=${userId}`);
+      // The trader's closed long and liquidated short.
+      await expect.poll(() => desk.locator('.ant-table-row').count()).toBe(2);
+      await screenshot(desk, `console-leverage-positions-${theme}`);
+      await openConsole(desk, '/leverage?tab=fund');
+      await desk.getByTestId('fund-balance').waitFor();
+      await screenshot(desk, `console-leverage-fund-${theme}`);
+      await openConsole(desk, '/audit?targetType=leverage&targetId=terms');
+      const row = desk.locator('.ant-table-tbody tr.ant-table-row').first();
+      await row.waitFor();
+      await expect(row.innerText()).resolves.toContain('Leveraged contract terms changed');
+      await expect(row.innerText()).resolves.toContain(admin.username);
+      await screenshot(desk, `console-leverage-audit-${theme}`);
+      await context.close();
+    }
+    const { list } = await consoleApi(
+      consoleCalls.listAudit,
+      { targetType: 'leverage', targetId: 'terms', page: 1, pageSize: 10 },
+      operatorToken,
+    );
+    expect(list).toHaveLength(1);
+    const entry = list[0] as { action: string; before: Rates; after: Rates };
+    expect(entry.action).toBe('leverage.terms');
+    expect(parseMoney(entry.before.openFeeRate)).toBe(parseMoney(before.openFeeRate));
+    expect(parseMoney(entry.after.openFeeRate)).toBe(parseMoney(fee));
   });
 });
