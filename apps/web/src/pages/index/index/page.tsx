@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
 import { AccountCard, VisitorCard } from '../../../features/account/components/account-card';
-import { MailButton } from '../../../features/content/components/mail-button';
 import { BrandMark } from '../../../ui/brand-mark';
 
 // The market, with the websocket client, loads beside the page: it is the first screen after the
@@ -13,6 +12,13 @@ import { BrandMark } from '../../../ui/brand-mark';
 const HomeMarkets = lazy(() =>
   import('../../../features/market/components/home-markets').then((m) => ({
     default: m.HomeMarkets,
+  })),
+);
+
+// The mailbox (its unread count, the live socket) comes after the first paint too.
+const MailButton = lazy(() =>
+  import('../../../features/content/components/mail-button').then((m) => ({
+    default: m.MailButton,
   })),
 );
 
@@ -58,7 +64,11 @@ export default function HomePage() {
           <span>Tidemark</span>
         </span>
         <span className="home__actions">
-          {token ? <MailButton /> : null}
+          {token && painted ? (
+            <Suspense fallback={null}>
+              <MailButton />
+            </Suspense>
+          ) : null}
           <button
             type="button"
             className="icon-button"
