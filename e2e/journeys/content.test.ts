@@ -157,6 +157,8 @@ describe('the console content editor', () => {
     const modal = page.locator('.ant-modal');
     await modal.locator('.content-preview li strong', { hasText: '100,000 demo USDT' }).waitFor();
     await consoleSettled(page);
+    // The modal's opening animation, finished.
+    await settle(page);
     await screenshot(page, 'content-console-editor-light');
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await desk.close();
