@@ -198,12 +198,14 @@ export function insertTradingResult(
 export async function profitableDays(
   db: Executor,
   today: string,
+  since: string,
   limit: number,
 ): Promise<{ user_id: bigint; day: string; pnl: bigint }[]> {
   const rows = await db
     .selectFrom('team_trading_results as r')
     .select(['r.user_id', 'r.day', (eb) => eb.fn.sum<string | number | bigint>('r.pnl').as('pnl')])
     .where('r.day', '<', today)
+    .where('r.day', '>=', since)
     .where((eb) =>
       eb.not(
         eb.exists(

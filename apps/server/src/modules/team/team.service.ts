@@ -213,12 +213,18 @@ export async function recordTradingResult(
   });
 }
 
+/** How far back a pass looks for trading days to close. */
+const CATCH_UP_DAYS = 35;
+
 /** Closes the days before today: each positive net profit becomes its pending rebates. */
 export async function closeTradingDays(app: AppContext): Promise<number> {
   const today = localDay(app.clock.now(), app.config.team.timeZone);
+  // Days that made no rebate (a level-1 rate of 0) stay unclosed: only the recent ones are read
+  // again, so a pass does not grow with history; a downtime up to this long is still caught up.
+  const since = addDays(today, -CATCH_UP_DAYS);
   let recorded = 0;
   for (;;) {
-    const days = await repo.profitableDays(app.db, today, 200);
+    const days = await repo.profitableDays(app.db, today, since, 200);
     if (days.length === 0) return recorded;
     const made = await app.writer.run(async (trx) => {
       let n = 0;
