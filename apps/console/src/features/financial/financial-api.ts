@@ -44,11 +44,13 @@ export function useYieldReserve() {
 
 export function useMoneyOrders(
   input: ConsoleCallInput<typeof financialConsoleCalls.listMoneyOrders>,
+  enabled = true,
 ) {
   const { page, pageSize, ...filter } = input;
   return useQuery({
     queryKey: [...financialKeys.orders(filter), page, pageSize],
     queryFn: () => request(financialConsoleCalls.listMoneyOrders, input),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

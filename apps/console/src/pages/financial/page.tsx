@@ -10,6 +10,7 @@ import {
   type ConsoleMoneyProduct,
 } from '@tidemark/contract';
 import {
+  Alert,
   Button,
   Card,
   Col,
@@ -34,6 +35,8 @@ import {
   useYieldReserve,
 } from '../../features/financial/financial-api';
 import { FundReserveModal } from '../../features/financial/fund-reserve-modal';
+import { useTraderLookup } from '../../features/options/options-api';
+import { pickTrader, traderQuery } from '../../features/options/trader-filter';
 import { inputOf, ProductFormModal, valuesOf } from '../../features/financial/product-form-modal';
 import { useCan } from '../../features/session/session-api';
 import { Amount } from '../../ui/amount';
@@ -316,14 +319,24 @@ function OrdersTab() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchState(DEFAULTS);
   const page = positiveInt(search.page, 1);
-  const userId = /^\d+$/.test(search.user) ? Number(search.user) : undefined;
-  const orders = useMoneyOrders({
-    userId,
-    book: oneOf(ACCOUNT_MODES, search.book, undefined),
-    status: ['0', '1', '2'].includes(search.status) ? Number(search.status) : undefined,
-    page,
-    pageSize: PAGE_SIZE,
-  });
+  // The trader box reads as the options orders' does: a user id, or an email or phone that names
+  // exactly one trader (the users search).
+  const trader = traderQuery(search.user);
+  const lookup = useTraderLookup(trader.kind === 'account' ? trader.text : null);
+  const picked =
+    trader.kind === 'account' && lookup.data ? pickTrader(trader.text, lookup.data.list) : null;
+  const userId =
+    trader.kind === 'id' ? trader.userId : picked?.kind === 'one' ? picked.user.id : undefined;
+  const orders = useMoneyOrders(
+    {
+      userId,
+      book: oneOf(ACCOUNT_MODES, search.book, undefined),
+      status: ['0', '1', '2'].includes(search.status) ? Number(search.status) : undefined,
+      page,
+      pageSize: PAGE_SIZE,
+    },
+    trader.kind !== 'account' || userId !== undefined,
+  );
   const columns: TableColumnsType<ConsoleMoneyOrder> = [
     { title: t('console.common.id'), dataIndex: 'id', width: 70 },
     { title: t('console.financial.orderNo'), dataIndex: 'orderNo' },
@@ -412,12 +425,11 @@ function OrdersTab() {
         <Input.Search
           key={`user-${search.user}`}
           defaultValue={search.user}
-          placeholder={t('console.financial.userSearch')}
-          aria-label={t('console.financial.userSearch')}
+          placeholder={t('console.options.traderSearch')}
+          aria-label={t('console.options.traderSearch')}
           allowClear
-          inputMode="numeric"
           onSearch={(value) => setSearch({ user: value.trim() })}
-          style={{ width: 200 }}
+          style={{ width: 260 }}
         />
         <Select
           allowClear
@@ -441,9 +453,32 @@ function OrdersTab() {
           aria-label={t('console.common.status')}
         />
       </div>
+      {trader.kind === 'account' && picked?.kind === 'one' ? (
+        <Typography.Paragraph>
+          {t('console.options.ordersOf')}{' '}
+          <UserLink userId={picked.user.id} account={picked.user.email ?? picked.user.phone} />
+        </Typography.Paragraph>
+      ) : null}
+      {picked && picked.kind !== 'one' ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t(
+            picked.kind === 'none' ? 'console.options.noTrader' : 'console.options.severalTraders',
+            { account: search.user },
+          )}
+        />
+      ) : null}
       <PagedTable<ConsoleMoneyOrder>
         size="small"
-        query={orders}
+        query={{
+          // An account that names nobody (yet) shows no rows, not the last search's.
+          data: trader.kind === 'account' && userId === undefined ? undefined : orders.data,
+          error: lookup.error ?? orders.error,
+          isFetching: lookup.isFetching || orders.isFetching,
+          refetch: () => (lookup.error ? lookup.refetch() : orders.refetch()),
+        }}
         columns={columns}
         scroll={{ x: 'max-content' }}
         emptyText={t('console.financial.noOrders')}

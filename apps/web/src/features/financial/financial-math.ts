@@ -58,12 +58,16 @@ export function amountProblem(
   return null;
 }
 
-/** A wall-clock time of day in a zone, as the trader's own clock shows it ("08:00" in Asia/Shanghai -> "01:00" in Europe/Berlin). */
-export function zoneOffsetLabel(timeZone: string, at: number, locale: string): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'shortOffset' })
+/**
+ * The UTC offset of a zone at an instant in Latin letters in every language ("UTC", "UTC+1",
+ * "UTC-5:30"), the device's own zone by default: it labels the dates beside a dividend time that
+ * is given in the package's zone.
+ */
+export function utcOffsetLabel(at: number, timeZone?: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
     .formatToParts(new Date(at))
-    .find((p) => p.type === 'timeZoneName');
-  return parts?.value ?? timeZone;
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return name ? name.replace(/^GMT/, 'UTC').replace(/^UTC[+-]0$/, 'UTC') : (timeZone ?? 'UTC');
 }
 
 export { MONEY_UNIT };

@@ -30,6 +30,7 @@ export function OrderItem({
     [t('financial.order.remainingDays'), String(order.remainingDays)],
     [t('financial.order.start'), date(order.startTime)],
     [t('financial.order.end'), date(order.endTime)],
+    [t('financial.product.dividend'), `${order.dividendTime} ${order.timeZone}`, 'dividend'],
   ];
   if (order.status === 0 && order.nextDividendAt !== null)
     rows.push([t('financial.order.next'), date(order.nextDividendAt)]);
