@@ -6,7 +6,7 @@ import * as repo from './content.repository';
 
 /**
  * First start: the help centre's answers (this platform's rules and configured defaults), three
- * announcements, four academy lessons (one with a video made for it) and two home banners, in all
+ * announcements, four academy lessons (two with a video made for them) and two home banners, in all
  * eleven languages. Each part is seeded once, marked in app_config, so an operator who removes
  * or unpublishes a seeded item does not see it come back.
  */
@@ -25,7 +25,7 @@ function pack(lang: LanguageCode): SeedPack {
 }
 
 const LESSONS = [
-  { poster: '/academy/candles.svg', video: null },
+  { poster: '/academy/candles.svg', video: 'candles.webm' },
   { poster: '/academy/spot-order.svg', video: null },
   { poster: '/academy/options.svg', video: 'options-60s.webm' },
   { poster: '/academy/leverage.svg', video: null },
