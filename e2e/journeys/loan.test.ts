@@ -212,7 +212,7 @@ describe('a coin loan: apply with images, approved in the console, repaid', () =
   it('the trader repays principal and interest at once from the record', async () => {
     await open(page, '/pages/loan/record');
     const item = page.locator(`[data-loan="${loanId}"]`);
-    await item.waitFor();
+    await item.locator('[data-status="passed"]').waitFor();
     expect(await item.innerText()).toContain('503.50');
     await settle(page);
     await screenshot(page, 'loan-record-dark');

@@ -1,8 +1,9 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { loanCalls } from '@tidemark/contract';
 import { request } from '../../../api/client';
 import { nextPageParam } from '../../../api/paging';
 import { useSession } from '../../../api/session';
+import { useChannel } from '../../../api/use-channel';
 import { LOAN_PAGE_SIZE } from '../paths';
 
 /** Query keys of loans (always the real book: only the session is part of a key). */
@@ -31,10 +32,26 @@ export function useCreditScore() {
   });
 }
 
-/** Applications and loans, newest first, a page at a time. */
+/**
+ * An approval pays into, and a repayment takes from, the real coin wallet: the server says so on
+ * the user's channel, and the records (status, due time, what is owed) are read again.
+ */
+function useLiveLoans(): void {
+  const token = useSession((s) => s.token);
+  const queryClient = useQueryClient();
+  useChannel(token ? 'user' : null, (event) => {
+    if (event.event === 'balance' && event.mode === 'real') {
+      void queryClient.invalidateQueries({ queryKey: loanKeys.all });
+    }
+  });
+}
+
+/** Applications and loans, newest first, a page at a time; read afresh on every visit. */
 export function useLoanRecords() {
   const token = useSession((s) => s.token);
+  useLiveLoans();
   return useInfiniteQuery({
+    refetchOnMount: 'always',
     queryKey: loanKeys.records(token),
     queryFn: ({ pageParam }) =>
       request(
