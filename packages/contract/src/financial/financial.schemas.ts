@@ -36,7 +36,10 @@ export const moneyProduct = /* @__PURE__ */ z.object({
   maxAmount: z.string(),
   /** Managed funds: the most all in-progress orders of one book may hold together. */
   capacity: z.string(),
-  /** Capacity not yet taken by in-progress orders of the caller's book (the real book for visitors). */
+  /**
+   * What can still be bought in the caller's book (the real book for visitors): the capacity not
+   * taken by in-progress orders, and no more than the yield reserve can fund the interest of.
+   */
   remaining: z.string(),
   /** The daily dividend time, "HH:mm", in `timeZone` (IANA). */
   dividendTime: z.string(),

@@ -184,6 +184,11 @@ describe('buying', () => {
     expect(
       expectedProfit(parseMoney(remaining), parseMoney(advanced.dailyRate), 30),
     ).toBeLessThanOrEqual(left);
+    // The list offers no more than that either: its remaining is what the reserve funds.
+    const listed = (await server.call(c.findMoneyProduct, {}, { token: rich.token })).data.list;
+    expect(parseMoney(listed.find((p) => p.id === advanced.id)!.remaining)).toBe(
+      parseMoney(remaining),
+    );
     // Funding the reserve in the console lets it through.
     await consoleCall(
       server,

@@ -64,12 +64,23 @@ export function productStatus(
   return 'selling';
 }
 
+/**
+ * A product as listed. `headroom` (the yield reserve less the interest promised on open orders),
+ * when given, caps `remaining` at the amount whose interest it can still fund: a trader is never
+ * offered more than a purchase would be accepted for.
+ */
 export function toProduct(
   row: FinancialProductRow,
   openPrincipal: bigint,
   now: number,
+  headroom?: bigint,
 ): MoneyProduct {
-  const remaining = row.capacity > openPrincipal ? row.capacity - openPrincipal : 0n;
+  const capacityLeft = row.capacity > openPrincipal ? row.capacity - openPrincipal : 0n;
+  const coverable =
+    headroom === undefined
+      ? capacityLeft
+      : coverableAmount(headroom, row.daily_rate, Number(row.days));
+  const remaining = coverable < capacityLeft ? coverable : capacityLeft;
   return {
     id: Number(row.id),
     tier: row.tier as FinancialTier,
@@ -97,13 +108,18 @@ export async function listProducts(
   book: Book,
   tier: FinancialTier | undefined,
 ): Promise<{ list: MoneyProduct[] }> {
-  const [rows, open] = await Promise.all([repo.products(app.db), repo.openPrincipal(app.db, book)]);
+  const [rows, open, reserve, promised] = await Promise.all([
+    repo.products(app.db),
+    repo.openPrincipal(app.db, book),
+    reserveBalance(app.db, book),
+    repo.promised(app.database, app.db, book, false),
+  ]);
   const now = app.clock.now();
   const principal = new Map(open.map((o) => [String(o.product_id), o.principal]));
   return {
     list: rows
       .filter((r) => r.enabled === 1n && (tier === undefined || r.tier === tier))
-      .map((r) => toProduct(r, principal.get(String(r.id)) ?? 0n, now)),
+      .map((r) => toProduct(r, principal.get(String(r.id)) ?? 0n, now, reserve - promised)),
   };
 }
 
@@ -263,8 +279,8 @@ export interface BuyInput {
   call: string;
 }
 
-async function reserveBalance(trx: Trx, book: Book): Promise<bigint> {
-  return (await systemBalances(trx, book, 'yield_reserve')).get(CURRENCY) ?? 0n;
+async function reserveBalance(db: Parameters<typeof systemBalances>[0], book: Book) {
+  return (await systemBalances(db, book, 'yield_reserve')).get(CURRENCY) ?? 0n;
 }
 
 function orderNumber(now: number): string {
