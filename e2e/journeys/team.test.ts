@@ -333,6 +333,13 @@ describe('team: share link, a friend through it, rebates released, the 25th', ()
     expect(money.wallets.coin.find((w) => w.currency === 'USDT')?.available).toBe('35.20000000');
     await reopen('/pages/linkShare/index');
     await expect(page.locator('[data-figure="transferred"] dd').innerText()).resolves.toBe('35.20');
+    // The day is open but nothing is left to move: the disabled buttons say why.
+    await expect(
+      page.getByRole('button', { name: 'Transfer to coin account' }).first().isDisabled(),
+    ).resolves.toBe(true);
+    await expect(page.locator('[data-testid="team-nothing"]').innerText()).resolves.toMatch(
+      /^Nothing released to move yet/,
+    );
     await settle(page);
     await screenshot(page, 'team-transferred-dark');
   });
@@ -359,6 +366,9 @@ describe('team: share link, a friend through it, rebates released, the 25th', ()
       .locator('.ant-tree-treenode:not([aria-hidden])', { hasText: 'Level 1' })
       .first()
       .waitFor();
+    await expect(console.locator('.ant-descriptions').innerText()).resolves.toContain(
+      '1 direct friend, 0 subordinate agents',
+    );
     await consoleSettled(console);
     await screenshot(console, 'team-console-tree-light');
     await desk.close();

@@ -73,8 +73,22 @@ const SAME_EVERYWHERE = new Set(['errors.statusCode500']);
  * German). Kept short and reviewed: a copied pack would need hundreds of entries here.
  */
 const SAME_AS_ENGLISH: Partial<Record<string, readonly string[]>> = {
-  de: ['account.tiers.gold', 'languages.hd', 'speed.ms', 'spot.types.limit'],
-  fr: ['tabs.futures', 'languages.hd', 'speed.ms', 'spot.form.total', 'spot.orders.total'],
+  de: [
+    'account.tiers.gold',
+    'languages.hd',
+    'speed.ms',
+    'spot.types.limit',
+    'team.link',
+    'console.team.counts',
+  ],
+  fr: [
+    'tabs.futures',
+    'languages.hd',
+    'speed.ms',
+    'spot.form.total',
+    'spot.orders.total',
+    'console.team.source',
+  ],
   es: ['languages.hd', 'speed.ms', 'spot.form.total', 'spot.orders.total'],
   vn: ['account.byEmail', 'speed.ms'],
 };

@@ -38,8 +38,10 @@ export function TreeTab() {
             </Descriptions.Item>
             <Descriptions.Item label={t('console.team.counts')}>
               {t('console.team.countsValue', {
-                direct: data.friends.length,
-                agents: data.friends.reduce((n, f) => n + f.agents.length, 0),
+                direct: t('console.team.directFriends', { count: data.friends.length }),
+                agents: t('console.team.subordinateAgents', {
+                  count: data.friends.reduce((n, f) => n + f.agents.length, 0),
+                }),
               })}
             </Descriptions.Item>
           </Descriptions>

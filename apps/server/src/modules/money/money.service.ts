@@ -226,6 +226,8 @@ export async function requestWithdrawal(
     trx: Trx,
     hold: { currency: string; total: bigint },
   ) => Promise<(withdrawalId: bigint) => Promise<void>>,
+  /** A refusal of the caller's own (the team's 25th) that comes after a keyed retry's answer. */
+  gate?: () => Promise<void>,
 ): Promise<WithdrawalRecord> {
   const { userId } = request;
   const idempotent = {
@@ -239,6 +241,7 @@ export async function requestWithdrawal(
   // A retry of a request that went through answers as the first time, whatever changed since.
   const earlier = await earlierAnswer<WithdrawalRecord>(app.db, idempotent);
   if (earlier) return earlier;
+  await gate?.();
   const user = await repo.withdrawalUser(app.db, userId);
   if (!user) throw new DomainError('sessionExpired');
   if (user.withdraw_frozen !== 0n) throw new DomainError('withdrawFrozen');

@@ -260,6 +260,9 @@ describe('rebates', () => {
 });
 
 describe('moving earnings out', () => {
+  const withdrawKey = { 'Idempotency-Key': `team-withdraw-${process.pid}-1` };
+  let firstWithdrawal: unknown;
+
   it('refuses a transfer on any day but the 25th, and says when', async () => {
     toOrdinaryDay(server);
     expectRefused(
@@ -333,9 +336,10 @@ describe('moving earnings out', () => {
       await server.call(
         c.withdrawCurrency,
         { walletId: wallet.id, amount: '12', payPassword: '246810' },
-        { token: a.token },
+        { token: a.token, headers: withdrawKey },
       ),
     );
+    firstWithdrawal = record;
     expect(record).toMatchObject({
       status: 'application',
       amount: '12.00000000',
@@ -366,6 +370,25 @@ describe('moving earnings out', () => {
       'rebateOnly25th',
     );
     expect(await person(a)).toEqual({ ...before, serverTime: expect.any(Number) });
+  });
+
+  it('answers a keyed retry of the 25th’s withdrawal with its first result on another day, moving nothing', async () => {
+    toOrdinaryDay(server);
+    const before = await person(a);
+    const withdrawals = await server.app.db.selectFrom('withdrawals').select('id').execute();
+    const wallets = await server.app.db.selectFrom('user_wallets').select('id').execute();
+    const retry = expectOkData(
+      await server.call(
+        c.withdrawCurrency,
+        { walletId: Number(wallets[0]!.id), amount: '12', payPassword: '246810' },
+        { token: a.token, headers: withdrawKey },
+      ),
+    );
+    expect(retry).toEqual(firstWithdrawal);
+    expect(await person(a)).toEqual({ ...before, serverTime: expect.any(Number) });
+    expect(await server.app.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(
+      withdrawals.length,
+    );
   });
 });
 

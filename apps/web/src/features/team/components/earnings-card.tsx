@@ -14,7 +14,7 @@ interface EarningsCardProps {
 /**
  * Counts and earnings of one currency: pending (released in the next window), released,
  * transferred, withdrawn, what may still move out, and the two buttons, enabled on the transfer
- * day only (otherwise they say when they open).
+ * day only (otherwise they say when they open; on that day with nothing released, they say so).
  */
 export function EarningsCard({
   person,
@@ -95,6 +95,10 @@ export function EarningsCard({
       {opensText ? (
         <p className="team-note" data-testid="team-opens">
           {opensText}
+        </p>
+      ) : person.transferOpen && nothing ? (
+        <p className="team-note" data-testid="team-nothing">
+          {t('team.nothingToMove')}
         </p>
       ) : null}
     </section>
