@@ -9,6 +9,8 @@ import {
   messageFields,
   SUPPORT_FROM,
   SUPPORT_MESSAGE_MAX,
+  SUPPORT_DESK_URL,
+  SUPPORT_DESK_URL_MAX,
   SUPPORT_STATUSES,
 } from './support.schemas';
 
@@ -223,5 +225,37 @@ export const deleteCannedReply = /* @__PURE__ */ defineConsoleCall({
   summary: 'removes a canned reply',
   input: z.object({ id: id() }),
   output: z.object({ id: z.number() }),
+  audited: true,
+});
+
+export const supportDesk = /* @__PURE__ */ z.object({
+  /** The configured external desk; null: the built-in chat alone. */
+  url: z.nullable(z.string()),
+  /** Whether it answered 200 when the server last checked (then the app offers it); null: none. */
+  answering: z.nullable(z.boolean()),
+});
+
+export const supportDeskSetting = /* @__PURE__ */ defineConsoleCall({
+  method: 'GET',
+  path: '/console/api/support/desk',
+  roles: SUPPORT,
+  summary: 'the external service desk URL (serviceUrl) and whether it answers 200',
+  input: z.object({}),
+  output: supportDesk,
+});
+
+export const setSupportDesk = /* @__PURE__ */ defineConsoleCall({
+  method: 'POST',
+  path: '/console/api/support/desk',
+  roles: ['admin'],
+  summary: "sets the external service desk URL (serviceUrl); '' leaves the built-in chat alone",
+  input: z.object({
+    url: z.string({ error: 'invalidInput' }).check(
+      z.trim(),
+      z.maxLength(SUPPORT_DESK_URL_MAX, { error: 'invalidInput' }),
+      z.refine((v) => v === '' || SUPPORT_DESK_URL.test(v), { error: 'invalidInput' }),
+    ),
+  }),
+  output: supportDesk,
   audited: true,
 });

@@ -89,3 +89,11 @@ export const supportUnread = /* @__PURE__ */ z.object({ unread: z.number() });
  * answered 200 when the server last checked it) or null for the built-in chat.
  */
 export const supportServiceLink = /* @__PURE__ */ z.object({ externalUrl: z.nullable(z.string()) });
+
+/**
+ * The external service desk (`serviceUrl` of findConfigByKey) an admin may set: an https URL (or
+ * http on this machine, for a local desk); '' leaves the built-in chat alone.
+ */
+export const SUPPORT_DESK_URL_MAX = 500;
+export const SUPPORT_DESK_URL =
+  /^(https:\/\/[^\s/?#]+|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?)([/?#]\S*)?$/i;

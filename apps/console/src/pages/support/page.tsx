@@ -23,6 +23,7 @@ import {
   useInbox,
   useSupportLive,
 } from '../../features/support/support-api';
+import { ServiceDesk } from '../../features/support/service-desk';
 import { TraderSummary } from '../../features/support/trader-summary';
 import { waitingText } from '../../features/support/waiting';
 import { QueryError, QueryState } from '../../ui/query-state';
@@ -187,7 +188,12 @@ export default function SupportPage() {
           {selectedId === null ? (
             <Empty description={t('console.support.pick')} />
           ) : (
-            <Conversation id={selectedId} unread={summary.data?.conversation.unread ?? 0} />
+            // Keyed by the conversation: a draft (text, picture) never follows to another trader.
+            <Conversation
+              key={selectedId}
+              id={selectedId}
+              unread={summary.data?.conversation.unread ?? 0}
+            />
           )}
         </Card>
       </Col>
@@ -198,6 +204,9 @@ export default function SupportPage() {
           ) : (
             <QueryState query={summary}>{(data) => <TraderSummary summary={data} />}</QueryState>
           )}
+        </Card>
+        <Card size="small" title={t('console.support.desk')}>
+          <ServiceDesk />
         </Card>
       </Col>
       <CannedRepliesModal open={cannedOpen} onClose={() => setCannedOpen(false)} />

@@ -4,6 +4,7 @@ import { actorOf, callerOf, consoleHandle, type BoundConsoleCall } from '../cons
 import * as kyc from '../kyc/kyc.service';
 import * as loan from '../loan/loan.service';
 import * as money from '../money/money.service';
+import { deskSetting, setDesk } from './support.link';
 import * as support from './support.service';
 
 /** Loans still running or awaiting a decision. */
@@ -93,5 +94,9 @@ export const supportConsoleRoutes: BoundConsoleCall[] = [
   ),
   consoleHandle(supportConsoleCalls.deleteCannedReply, (input, ctx) =>
     support.deleteCanned(ctx.app, actorOf(ctx), input.id),
+  ),
+  consoleHandle(supportConsoleCalls.supportDeskSetting, (_input, ctx) => deskSetting(ctx.app)),
+  consoleHandle(supportConsoleCalls.setSupportDesk, (input, ctx) =>
+    setDesk(ctx.app, actorOf(ctx), input.url),
   ),
 ];

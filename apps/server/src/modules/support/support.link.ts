@@ -1,5 +1,7 @@
+import { inTransaction } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
+import { audit, type Actor } from '../console/console.audit';
 import * as content from '../content/content.service';
 
 /** How long one answer of the external service's check is kept, and how long the check may take. */
@@ -65,4 +67,55 @@ export async function serviceLink(app: AppContext): Promise<{ externalUrl: strin
   const ok = await answers200(url);
   checks.set(app, { url, ok, at: now });
   return { externalUrl: ok ? url : null };
+}
+
+/** What serviceUrl holds when no external desk is set: the built-in chat's page (the seed's value). */
+const BUILT_IN = '#/pages/index/service';
+
+/** The console's view: the configured external desk and whether it answers (checked now, cached). */
+export async function deskSetting(
+  app: AppContext,
+): Promise<{ url: string | null; answering: boolean | null }> {
+  let configured = '';
+  try {
+    configured = await content.publicConfig(app, 'serviceUrl');
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+  }
+  const url = externalServiceUrl(configured);
+  if (!url) return { url: null, answering: null };
+  return { url, answering: (await serviceLink(app)).externalUrl !== null };
+}
+
+/** An admin sets the external desk ('' for the built-in chat alone); audited; checked afresh. */
+export async function setDesk(
+  app: AppContext,
+  actor: Actor,
+  url: string,
+): Promise<{ url: string | null; answering: boolean | null }> {
+  const value = url === '' ? BUILT_IN : externalServiceUrl(url);
+  if (value === null) throw new DomainError('invalidInput');
+  await inTransaction(app.db, async (trx) => {
+    const before = await trx
+      .selectFrom('app_config')
+      .select('value')
+      .where('key', '=', 'serviceUrl')
+      .executeTakeFirst();
+    await trx
+      .insertInto('app_config')
+      .values({ key: 'serviceUrl', value, is_public: 1n, updated_at: BigInt(app.clock.now()) })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({ value, is_public: 1n, updated_at: BigInt(app.clock.now()) }),
+      )
+      .execute();
+    await audit(app, trx, actor, {
+      action: 'support.desk',
+      targetType: 'setting',
+      targetId: 'serviceUrl',
+      before: { serviceUrl: before?.value ?? null },
+      after: { serviceUrl: value },
+    });
+  });
+  checks.delete(app);
+  return deskSetting(app);
 }

@@ -583,6 +583,43 @@ describe('the external customer service link', () => {
   });
 });
 
+describe('the external desk setting in the console', () => {
+  it('an admin sets it (checked, audited), support only reads it; a bad URL is refused', async () => {
+    const desk = http.createServer((_req, res) => res.writeHead(200).end('desk'));
+    await new Promise<void>((r) => desk.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(desk.address() as AddressInfo).port}/chat`;
+    try {
+      expect(
+        (await consoleCall(server, sc.supportDeskSetting, {}, { token: agent.token })).data,
+      ).toEqual({ url: null, answering: null });
+      expect(
+        await consoleCall(server, sc.setSupportDesk, { url }, { token: agent.token }),
+      ).toMatchObject({ status: '403' });
+      for (const bad of ['javascript:alert(1)', 'http://example.com/desk', 'desk', 'https://']) {
+        expect(
+          await consoleCall(server, sc.setSupportDesk, { url: bad }, { token: admin }),
+          bad,
+        ).toMatchObject({ status: '400', code: 'invalidInput' });
+      }
+      expect(
+        (await consoleCall(server, sc.setSupportDesk, { url: ` ${url} ` }, { token: admin })).data,
+      ).toEqual({ url, answering: true });
+      // The app now offers it, and findConfigByKey names it.
+      expect((await server.call(s.findServiceLink, {})).data).toEqual({ externalUrl: url });
+      const audits = (await auditRows(server)).filter((r) => r.action === 'support.desk');
+      expect(audits).toHaveLength(1);
+      expect(audits[0]?.target_id).toBe('serviceUrl');
+
+      expect(
+        (await consoleCall(server, sc.setSupportDesk, { url: '' }, { token: admin })).data,
+      ).toEqual({ url: null, answering: null });
+      expect((await server.call(s.findServiceLink, {})).data).toEqual({ externalUrl: null });
+    } finally {
+      desk.close();
+    }
+  });
+});
+
 describe('the log', () => {
   it('never holds a visitor id (the app sends it in the query) nor a token', () => {
     const id = 'Vis1tor_id-0123456789abcdefgh';

@@ -22,10 +22,16 @@ export default function WebServePage() {
       ) : (
         <>
           {url ? (
-            <div className="service-page__desk">
-              <span>{t('support.externalHint')}</span>
-              <a className="chat-link" href={url} target="_blank" rel="noreferrer noopener">
-                {t('support.newTab')}
+            <div className="service-page__desk service-page__desk--external">
+              <p id="web-serve-hint">{t('supportDesk.newTabHint')}</p>
+              <a
+                className="chat-link"
+                href={url}
+                target="_blank"
+                rel="noreferrer noopener"
+                aria-describedby="web-serve-hint"
+              >
+                {t('support.external')} · {t('support.newTab')}
               </a>
             </div>
           ) : null}
