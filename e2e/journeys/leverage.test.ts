@@ -195,6 +195,10 @@ describe('leverage: disclosure, long and short, TP/SL, margin, close, liquidatio
     await pnl.waitFor();
     // The feed climbs every tick: a short's P&L, marked at the /ws ticker, turns negative.
     await expect.poll(() => pnl.innerText(), { timeout: 15_000 }).toMatch(/^-\d/);
+    // The list lines up with its heading (no bullet-list indent inside the card).
+    const bar = await page.locator('.lever-positions .lever-bar').boundingBox();
+    const item = await openItem(ETH).boundingBox();
+    expect(Math.abs(item!.x - bar!.x)).toBeLessThan(1);
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(2);
     // After the toast: the page at rest.
@@ -367,6 +371,12 @@ describe('leverage in the console', () => {
     const { id: userId } = await api(userCalls.findUserInfo, {}, token);
     const before = await consoleApi(leverageConsoleCalls.listLeverageTerms, {}, operatorToken);
     const fee = before.openFeeRate === '0.002' ? '0.003' : '0.002';
+    // One open position for the exposure, opened on the terms in force before the change.
+    const held = await api(
+      leverageCalls.insert,
+      { symbol: BTC, direction: 'long', lots: 1, multiple: 1 },
+      token,
+    );
     for (const theme of ['dark', 'light'] as const) {
       const context = await newDesktop(browser, { theme, lang: 'en', operatorToken });
       const desk = await context.newPage();
@@ -388,10 +398,13 @@ describe('leverage in the console', () => {
       await screenshot(desk, `console-leverage-terms-${theme}`);
       await openConsole(desk, '/leverage?tab=exposure');
       await desk.getByTestId('insurance-fund-demo').waitFor();
+      const exposure = desk.locator('.ant-table-row');
+      await expect(exposure.count()).resolves.toBe(1);
+      await expect(exposure.innerText()).resolves.toContain(BTC);
       await screenshot(desk, `console-leverage-exposure-${theme}`);
       await openConsole(desk, `/leverage?tab=positions&user=${userId}`);
-      // The trader's closed long and liquidated short.
-      await expect.poll(() => desk.locator('.ant-table-row').count()).toBe(2);
+      // The trader's closed long, liquidated short and the open long.
+      await expect.poll(() => desk.locator('.ant-table-row').count()).toBe(3);
       await screenshot(desk, `console-leverage-positions-${theme}`);
       await openConsole(desk, '/leverage?tab=fund');
       await desk.getByTestId('fund-balance').waitFor();
@@ -401,6 +414,10 @@ describe('leverage in the console', () => {
       await row.waitFor();
       await expect(row.innerText()).resolves.toContain('Leveraged contract terms changed');
       await expect(row.innerText()).resolves.toContain(admin.username);
+      // The action's label stays inside its own column.
+      const tag = await row.locator('.ant-tag').boundingBox();
+      const cell = await row.locator('td', { has: desk.locator('.ant-tag') }).boundingBox();
+      expect(tag!.x + tag!.width).toBeLessThanOrEqual(cell!.x + cell!.width);
       await screenshot(desk, `console-leverage-audit-${theme}`);
       await context.close();
     }
@@ -410,6 +427,10 @@ describe('leverage in the console', () => {
       operatorToken,
     );
     expect(list).toHaveLength(1);
+    // The open position keeps the fee it was opened with.
+    const { list: nowOpen } = await api(leverageCalls.findNowCurrencyOrder, {}, token);
+    const kept = nowOpen.find((p) => p.id === held.id)!;
+    expect(parseMoney(kept.openFeeRate)).toBe(parseMoney(before.openFeeRate));
     const entry = list[0] as { action: string; before: Rates; after: Rates };
     expect(entry.action).toBe('leverage.terms');
     expect(parseMoney(entry.before.openFeeRate)).toBe(parseMoney(before.openFeeRate));

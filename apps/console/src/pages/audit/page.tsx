@@ -42,7 +42,8 @@ export default function AuditPage() {
       title: t('console.audit.action'),
       key: 'action',
       render: (_, a) => (
-        <Tag color="blue" title={a.action}>
+        // A long label wraps inside its column instead of running over the target's.
+        <Tag color="blue" title={a.action} style={{ whiteSpace: 'normal' }}>
           {t(`console.audit.actions.${a.action}`, { defaultValue: a.action })}
         </Tag>
       ),
