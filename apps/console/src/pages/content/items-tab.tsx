@@ -150,15 +150,17 @@ function ItemEditor({
       okText={t('console.content.save')}
       confirmLoading={save.isPending}
     >
-      <Segmented
-        value={lang}
-        onChange={(v) => setLang(String(v))}
-        options={LANGUAGES.map((l) => ({
-          value: l.code,
-          label: draft.texts[l.code]?.title ? `${l.nativeName} ✓` : l.nativeName,
-        }))}
-        style={{ marginBottom: 12, flexWrap: 'wrap' }}
-      />
+      {/* Eleven languages: the row scrolls rather than overflowing the dialog. */}
+      <div style={{ overflowX: 'auto', marginBottom: 12 }}>
+        <Segmented
+          value={lang}
+          onChange={(v) => setLang(String(v))}
+          options={LANGUAGES.map((l) => ({
+            value: l.code,
+            label: draft.texts[l.code]?.title ? `${l.nativeName} ✓` : l.nativeName,
+          }))}
+        />
+      </div>
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form layout="vertical">
