@@ -338,7 +338,7 @@ describe('team: share link, a friend through it, rebates released, the 25th', ()
       page.getByRole('button', { name: 'Transfer to coin account' }).first().isDisabled(),
     ).resolves.toBe(true);
     await expect(page.locator('[data-testid="team-nothing"]').innerText()).resolves.toMatch(
-      /^Nothing released to move yet/,
+      /^Nothing to move right now: only released earnings/,
     );
     await settle(page);
     await screenshot(page, 'team-transferred-dark');
