@@ -16,6 +16,7 @@ import {
   settle,
   type Theme,
 } from '../browser';
+import { serverUrl } from '../target';
 
 /**
  * The support chat across both apps: a trader opens the chat box on home and writes; an operator
@@ -139,7 +140,18 @@ describe('support chat: trader on home, operator in the console, both live', () 
     await chat
       .locator('.support-msg--user .support-msg__text', { hasText: PICTURE_NOTE })
       .waitFor();
-    await chat.locator('.support-msg--user img').first().waitFor();
+    const picture = chat.locator('.support-msg--user img').first();
+    await picture.waitFor();
+    // Shown in its own shape (the 320 x 200 screenshot), not cut to a fixed box.
+    await expect
+      .poll(() =>
+        picture.evaluate((img: HTMLImageElement) =>
+          img.naturalWidth
+            ? img.getBoundingClientRect().width / img.getBoundingClientRect().height
+            : 0,
+        ),
+      )
+      .toBeCloseTo(320 / 200, 1);
     await consoleSettled(operator);
     await screenshot(operator, 'support-console-picture-light');
   });
@@ -179,7 +191,13 @@ describe('a visitor reaches the chat from the login page', () => {
     await visitor.locator('.chat-msg--mine', { hasText: 'I cannot log in' }).waitFor();
     await settle(visitor);
     await screenshot(visitor, 'support-service-visitor-light');
-    await operator.locator('.support-inbox__item', { hasText: 'I cannot log in' }).waitFor();
+    const visitorRow = operator.locator('.support-inbox__item', { hasText: 'I cannot log in' });
+    await visitorRow.waitFor();
+    // A draft for the trader selected stays with them: the visitor's conversation starts empty.
+    await operator.locator('.support-chat textarea').fill('A draft for the first trader');
+    await visitorRow.click();
+    await operator.locator('.support-msg--user', { hasText: 'I cannot log in' }).waitFor();
+    await expect(operator.locator('.support-chat textarea').inputValue()).resolves.toBe('');
 
     const later = await registerTrader('visitor', 'Visitor2026x');
     await open(visitor, '/pages/login/login');
@@ -193,6 +211,33 @@ describe('a visitor reaches the chat from the login page', () => {
       visitor.evaluate(() => localStorage.getItem('supportVisitorId')),
     ).resolves.toBeNull();
     await context.close();
+  });
+});
+
+describe('an external service desk', () => {
+  it('an admin sets it in the console; the app offers it and says it opens in a new tab', async () => {
+    const desk = `${serverUrl()}/healthz`;
+    await openConsole(operator, '/support');
+    const card = operator.locator('.support-desk');
+    await card.getByText('No external desk').waitFor();
+    await card.getByLabel('Desk URL').fill('http://example.com/desk');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('Enter an https address, or leave it empty').waitFor();
+    await card.getByLabel('Desk URL').fill(desk);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card.getByText('The desk answers').waitFor();
+
+    // A fresh load (the app keeps the answer of its last check for a minute).
+    await open(trader, '/pages/index/service');
+    await trader.reload();
+    await trader.getByRole('button', { name: 'Service desk' }).click();
+    await trader.waitForFunction(() => window.location.hash.startsWith('#/pages/index/webServe'));
+    await trader.getByText('opens in a new browser tab').waitFor();
+    const link = trader.getByRole('link', { name: /Service desk/ });
+    await expect(link.getAttribute('href')).resolves.toBe(desk);
+    await expect(link.getAttribute('target')).resolves.toBe('_blank');
+    // The built-in chat stays below it.
+    await trader.locator('.chat-msg').first().waitFor();
   });
 });
 
