@@ -120,6 +120,11 @@ describe('leverage: disclosure, long and short, TP/SL, margin, close, liquidatio
     await expect(
       page.locator(`.lever-product[data-symbol="${BTC}"] [data-field="price"]`).innerText(),
     ).resolves.toBe('60,000.00');
+    // The pairs line up with their heading (no bullet-list indent inside the card).
+    const heading = page.locator('.lever-card', { has: page.locator('.lever-products') });
+    const title = await heading.locator('h2').boundingBox();
+    const pair = await page.locator('.lever-product').first().boundingBox();
+    expect(Math.abs(pair!.x - title!.x)).toBeLessThan(1);
     await expect(api(leverageCalls.findContractStatus, {}, token)).resolves.toMatchObject({
       opened: true,
     });
