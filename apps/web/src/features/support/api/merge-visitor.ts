@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { supportCalls } from '@tidemark/contract';
 import { useEffect } from 'react';
-import { request } from '../../../api/client';
 import { useSession } from '../../../api/session';
-import { forgetVisitorId, storedVisitorId } from '../visitor';
+import { storedVisitorId } from '../visitor';
 
 /**
  * After login: the visitor conversation of this browser joins the trader's, and the visitor id is
- * forgotten (the next visitor of this browser starts anew).
+ * forgotten (the next visitor of this browser starts anew). Only a visitor who chatted and then
+ * logged in needs the support calls, so they load then, never with the app's first chunk.
  */
 export function useMergeVisitorChat(): void {
   const token = useSession((s) => s.token);
@@ -15,12 +14,6 @@ export function useMergeVisitorChat(): void {
   useEffect(() => {
     const id = storedVisitorId();
     if (!token || !id) return;
-    void request(supportCalls.mergeVisitor, { visitorId: id }, { quiet: true }).then(
-      () => {
-        forgetVisitorId();
-        void client.invalidateQueries({ queryKey: ['support'] });
-      },
-      () => undefined,
-    );
+    void import('./merge-visitor-run').then(({ mergeVisitor }) => mergeVisitor(id, client));
   }, [token, client]);
 }
