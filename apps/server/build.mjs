@@ -1,5 +1,5 @@
 // Bundles the server into dist/main.js: our workspace code inlined, npm dependencies left external.
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -17,4 +17,14 @@ await build({
   define: { __TIDEMARK_BUILD_TIME__: String(Date.now()) },
   logLevel: 'warning',
 });
-console.log('built apps/server/dist/main.js');
+// The content seed (help, announcements, lessons, posters, videos) is read beside the bundle at
+// first start: dist/seed, as modules/content/content.seed.ts resolves it from import.meta.url.
+rmSync(new URL('./dist/seed', import.meta.url), { recursive: true, force: true });
+cpSync(
+  new URL('./src/modules/content/seed', import.meta.url),
+  new URL('./dist/seed', import.meta.url),
+  {
+    recursive: true,
+  },
+);
+console.log('built apps/server/dist/main.js (and dist/seed)');
