@@ -235,7 +235,11 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('../pages/withdrawal/success/page')),
     auth: true,
   },
-  { path: '/pages/loan/index', page: lazyPage(() => import('../pages/loan/index/page')), auth: true },
+  {
+    path: '/pages/loan/index',
+    page: lazyPage(() => import('../pages/loan/index/page')),
+    auth: true,
+  },
   {
     path: '/pages/loan/creditScore',
     page: lazyPage(() => import('../pages/loan/creditScore/page')),
