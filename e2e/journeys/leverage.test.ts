@@ -339,6 +339,20 @@ describe('leverage: disclosure, long and short, TP/SL, margin, close, liquidatio
       const name = lang === 'ar' ? 'ar' : theme;
       await open(view, '/pages/lever/index');
       await view.locator('.lever-product').first().waitFor();
+      if (lang === 'ar') {
+        // Right to left: each pair's name starts the row at its right edge.
+        const row = await view.locator('.lever-product').first().boundingBox();
+        // Where the name's text ends (its box may be wider than the text).
+        const textRight = await view
+          .locator('.lever-product__symbol')
+          .first()
+          .evaluate((el) => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return range.getBoundingClientRect().right;
+          });
+        expect(Math.abs(row!.x + row!.width - textRight)).toBeLessThan(1);
+      }
       await screenshot(view, `leverage-index-${name}`);
       await open(view, TRADE);
       await view.locator('.lever-form').waitFor();
