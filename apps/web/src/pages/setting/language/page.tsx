@@ -2,19 +2,31 @@ import { LANGUAGES, type LanguageCode } from '@tidemark/i18n';
 import CheckList from 'antd-mobile/es/components/check-list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contentCalls } from '@tidemark/contract';
+import { request } from '../../../api/client';
+import { useSession } from '../../../api/session';
 import { changeLanguage, currentLanguage } from '../../../ui/i18n';
 import { PageHeader, useGoBack } from '../../../ui/page-header';
 
-/** The eleven languages, each named in itself; the choice is kept on this device. */
+/**
+ * The eleven languages, each named in itself; the choice is kept on this device and, while signed
+ * in, told to the server, which writes the trader's system mail in it.
+ */
 export default function LanguagePage() {
   const { t } = useTranslation();
   const goBack = useGoBack();
+  const token = useSession((s) => s.token);
   const [pending, setPending] = useState(false);
 
   const pick = async (code: LanguageCode) => {
     setPending(true);
     try {
       await changeLanguage(code);
+      // Best effort: the home header tells it again on its next visit if this fails.
+      if (token)
+        await request(contentCalls.setUserLanguage, { lang: code }, { quiet: true }).catch(
+          () => undefined,
+        );
       goBack();
     } finally {
       setPending(false);
