@@ -370,6 +370,23 @@ describe('leverage: disclosure, long and short, TP/SL, margin, close, liquidatio
         ['/pages/setting/memberTier', 'member'],
       ] as const) {
         await open(view, route);
+        if (shot === 'member' && lang === 'ar') {
+          // Right to left: the tier table's figures start under their headings (right edges).
+          const textRight = (cell: string) =>
+            view
+              .locator(`[data-testid="tier-table"] ${cell}`)
+              .first()
+              .evaluate((el) => {
+                const range = document.createRange();
+                range.selectNodeContents(el);
+                return range.getBoundingClientRect().right;
+              });
+          for (const column of [2, 3]) {
+            const heading = await textRight(`th:nth-child(${column})`);
+            const figure = await textRight(`tbody td:nth-child(${column})`);
+            expect(Math.abs(heading - figure)).toBeLessThan(1);
+          }
+        }
         await screenshot(view, `leverage-${shot}-${name}`);
       }
       await other.close();

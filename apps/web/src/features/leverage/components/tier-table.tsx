@@ -26,8 +26,14 @@ export function TierTable({
         {tiers.map((tier) => (
           <tr key={tier.tier} data-tier={tier.tier} aria-current={tier.tier === current}>
             <td>{t(`account.tiers.${tier.tier}`)}</td>
-            <td className="num">{formatMoneyText(tier.threshold, 'USDT')}</td>
-            <td className="num">{tier.multiples.map((m) => `${m}×`).join(' ')}</td>
+            {/* Figures left to right in their own span: the cell keeps the page's direction, so in
+                Arabic they start at the right like their heading. */}
+            <td>
+              <span className="num">{formatMoneyText(tier.threshold, 'USDT')}</span>
+            </td>
+            <td>
+              <span className="num">{tier.multiples.map((m) => `${m}×`).join(' ')}</span>
+            </td>
           </tr>
         ))}
       </tbody>
