@@ -1,4 +1,4 @@
-import { WITHDRAWAL_OPEN_STATES } from '@tidemark/contract';
+import { QUOTE_CURRENCY, WITHDRAWAL_OPEN_STATES } from '@tidemark/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
@@ -140,9 +140,11 @@ export async function checkLedger(db: Db, now: number = Date.now()): Promise<Led
 }
 
 /**
- * The ledger against what the platform says is held: every user's frozen funds (coin_hold) are
- * exactly what that user's open spot orders hold plus, in the real book, amount + fee of their
- * withdrawals in progress (WITHDRAWAL_OPEN_STATES); a finished order holds nothing.
+ * The ledger against what the platform says is held: every user's frozen funds are exactly what
+ * their open records hold. coin_hold: open spot orders plus, in the real book, amount + fee of
+ * their withdrawals in progress (WITHDRAWAL_OPEN_STATES); contract_hold: margin and top-ups of
+ * open leveraged positions; cft_hold: the principal of financial orders in progress. A finished
+ * spot order holds nothing.
  */
 export async function checkHolds(db: Db): Promise<LedgerProblem[]> {
   const problems: LedgerProblem[] = [];
@@ -150,32 +152,42 @@ export async function checkHolds(db: Db): Promise<LedgerProblem[]> {
   const holds = await sql<{
     user_id: bigint;
     book: string;
+    wallet: string;
     currency: string;
     balance: bigint;
     held: bigint;
   }>`
     WITH holds AS (
-      SELECT owner_id AS user_id, book, currency, balance FROM ledger_accounts
-      WHERE owner = 'user' AND wallet = 'coin_hold' AND balance <> 0
+      SELECT owner_id AS user_id, book, wallet, currency, balance FROM ledger_accounts
+      WHERE owner = 'user' AND wallet IN ('coin_hold', 'contract_hold', 'cft_hold')
+        AND balance <> 0
     ), held_by AS (
-      SELECT user_id, book, held_currency AS currency, held FROM spot_orders WHERE held <> 0
+      SELECT user_id, book, 'coin_hold' AS wallet, held_currency AS currency, held
+      FROM spot_orders WHERE held <> 0
       UNION ALL
-      SELECT user_id, 'real' AS book, currency, amount + fee AS held FROM withdrawals
-      WHERE status IN (${sql.join([...WITHDRAWAL_OPEN_STATES])})
+      SELECT user_id, 'real' AS book, 'coin_hold' AS wallet, currency, amount + fee AS held
+      FROM withdrawals WHERE status IN (${sql.join([...WITHDRAWAL_OPEN_STATES])})
+      UNION ALL
+      SELECT user_id, book, 'contract_hold' AS wallet, ${QUOTE_CURRENCY} AS currency, margin + top_up AS held
+      FROM leverage_positions WHERE status = 'open'
+      UNION ALL
+      SELECT user_id, book, 'cft_hold' AS wallet, ${QUOTE_CURRENCY} AS currency, amount AS held
+      FROM financial_orders WHERE status = 0
     ), orders AS (
-      SELECT user_id, book, currency, SUM(held) AS held FROM held_by
-      GROUP BY user_id, book, currency
+      SELECT user_id, book, wallet, currency, SUM(held) AS held FROM held_by
+      GROUP BY user_id, book, wallet, currency
     )
     SELECT COALESCE(h.user_id, o.user_id) AS user_id, COALESCE(h.book, o.book) AS book,
-           COALESCE(h.currency, o.currency) AS currency,
+           COALESCE(h.wallet, o.wallet) AS wallet, COALESCE(h.currency, o.currency) AS currency,
            COALESCE(h.balance, 0) AS balance, COALESCE(o.held, 0) AS held
     FROM holds h FULL OUTER JOIN orders o
-      ON o.user_id = h.user_id AND o.book = h.book AND o.currency = h.currency
+      ON o.user_id = h.user_id AND o.book = h.book AND o.wallet = h.wallet
+         AND o.currency = h.currency
     WHERE COALESCE(h.balance, 0) <> COALESCE(o.held, 0)`.execute(db);
   for (const r of holds.rows) {
     problems.push({
       kind: 'hold-mismatch',
-      detail: `user ${r.user_id} ${r.book} holds ${n(r.balance)} ${r.currency}, its open orders ${n(r.held)}`,
+      detail: `user ${r.user_id} ${r.book} holds ${n(r.balance)} ${r.currency} in ${r.wallet}, its open records ${n(r.held)}`,
     });
   }
 

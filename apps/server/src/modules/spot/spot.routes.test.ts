@@ -653,14 +653,14 @@ describe('the platform check', () => {
     });
     expect((await checkPlatform(server.app.db)).problems).toEqual([]);
     const info = await server.call(userCalls.findUserInfo, {}, { token });
-    const stray = (amount: bigint) =>
+    const stray = (amount: bigint, wallet: 'coin' | 'contract' | 'cft' = 'coin') =>
       server.app.writer.run((trx) =>
         server.app.ledger.post(trx, {
           type: 'adjustment',
-          reference: 'test:stray-hold',
+          reference: `test:stray-hold:${wallet}:${amount}`,
           postings: [
             { account: userAccount(info.data.id, 'demo', 'coin', 'USDT'), amount: -amount },
-            { account: userAccount(info.data.id, 'demo', 'coin_hold', 'USDT'), amount },
+            { account: userAccount(info.data.id, 'demo', `${wallet}_hold`, 'USDT'), amount },
           ],
         }),
       );
@@ -668,10 +668,29 @@ describe('the platform check', () => {
     expect((await checkPlatform(server.app.db)).problems).toEqual([
       {
         kind: 'hold-mismatch',
-        detail: `user ${info.data.id} demo holds 1000000001 USDT, its open orders 1000000000`,
+        detail: `user ${info.data.id} demo holds 1000000001 USDT in coin_hold, its open records 1000000000`,
       },
     ]);
     await stray(-1n);
+    // Frozen contract and financial funds with no open position or order behind them.
+    await stray(5n, 'contract');
+    await stray(7n, 'cft');
+    const byDetail = (a: { detail: string }, b: { detail: string }) =>
+      a.detail.localeCompare(b.detail);
+    expect((await checkPlatform(server.app.db)).problems.sort(byDetail)).toEqual(
+      [
+        {
+          kind: 'hold-mismatch',
+          detail: `user ${info.data.id} demo holds 5 USDT in contract_hold, its open records 0`,
+        },
+        {
+          kind: 'hold-mismatch',
+          detail: `user ${info.data.id} demo holds 7 USDT in cft_hold, its open records 0`,
+        },
+      ].sort(byDetail),
+    );
+    await stray(-5n, 'contract');
+    await stray(-7n, 'cft');
     await server.app.db
       .updateTable('spot_orders')
       .set({ phase: 'cancelled' })
