@@ -67,6 +67,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<E2e
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The API set-up names each new trader's address (e2e/api.ts registerTrader).
+      TRUST_PROXY: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -145,10 +145,12 @@ describe('every page at 360 x 740', () => {
 });
 
 /**
- * Script bytes Chromium may transfer for home (bodies as sent plus HTTP headers): measured at
- * 161 KB in 26 requests for a visitor and a signed-in trader alike (README, Performance).
+ * Script bytes Chromium may transfer for home (bodies as sent plus HTTP headers): 161 KB in 26
+ * requests before the five products of November 24, 179-180 KB in 37-38 requests after them (their
+ * routes, error texts, mail badge, announcement line and chat button; about 0.55 KB of headers a
+ * request). README, Performance. Fewer, larger shared chunks on home would win most of it back.
  */
-const HOME_SCRIPT_BUDGET_KB = 170;
+const HOME_SCRIPT_BUDGET_KB = 185;
 
 /** What the build's budget check (apps/web/scripts/check-budget.mjs) counted for home. */
 function homeFromBuild(): { kb: number; scripts: string[] } {
