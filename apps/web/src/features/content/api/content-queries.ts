@@ -186,6 +186,11 @@ export function useMail(id: number | null) {
   return query;
 }
 
+/** Tells the server the signed-in trader's language: the system mail it writes is in it. */
+export function tellServerLanguage(code: LanguageCode): Promise<unknown> {
+  return request(contentCalls.setUserLanguage, { lang: code }, { quiet: true });
+}
+
 /**
  * Tells the server the app's language while signed in (at sign-in and on every change), so the
  * system mail it writes is in that language.
@@ -193,10 +198,7 @@ export function useMail(id: number | null) {
 export function useLanguageSync(): void {
   const token = useSession((s) => s.token);
   const lang = useLanguage();
-  const { mutate } = useMutation({
-    mutationFn: (code: LanguageCode) =>
-      request(contentCalls.setUserLanguage, { lang: code }, { quiet: true }),
-  });
+  const { mutate } = useMutation({ mutationFn: tellServerLanguage });
   useEffect(() => {
     if (token) mutate(lang);
   }, [token, lang, mutate]);

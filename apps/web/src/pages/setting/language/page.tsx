@@ -2,9 +2,8 @@ import { LANGUAGES, type LanguageCode } from '@tidemark/i18n';
 import CheckList from 'antd-mobile/es/components/check-list';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contentCalls } from '@tidemark/contract';
-import { request } from '../../../api/client';
 import { useSession } from '../../../api/session';
+import { tellServerLanguage } from '../../../features/content/api/content-queries';
 import { changeLanguage, currentLanguage } from '../../../ui/i18n';
 import { PageHeader, useGoBack } from '../../../ui/page-header';
 
@@ -23,10 +22,7 @@ export default function LanguagePage() {
     try {
       await changeLanguage(code);
       // Best effort: the home header tells it again on its next visit if this fails.
-      if (token)
-        await request(contentCalls.setUserLanguage, { lang: code }, { quiet: true }).catch(
-          () => undefined,
-        );
+      if (token) await tellServerLanguage(code).catch(() => undefined);
       goBack();
     } finally {
       setPending(false);
