@@ -8,21 +8,13 @@
 // ledger's group-commit transfer rate measured in the same run on the same database (target >= 0.7).
 // Prints one JSON line.
 //   npm run bench:leverage            BENCH_LEVERAGE_POSITIONS=2000 for a smoke run
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseMoney, type LeverageDirection } from '@tidemark/contract';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { systemAccount, userAccount } from '../apps/server/src/ledger/accounts';
-import { hashPassword } from '../apps/server/src/lib/secrets';
 import {
   insert,
   openContract,
   stateOf,
 } from '../apps/server/src/modules/leverage/leverage.service';
-import { createUser } from '../apps/server/src/modules/user/user.service';
-import { machine, sleep } from './support';
+import { fundedBenchUsers, inProcessApp, ledgerTransfersPerSec, machine, sleep } from './support';
 
 const POSITIONS = Math.max(2_000, Number(process.env.BENCH_LEVERAGE_POSITIONS ?? 100_000));
 const SMALL = 1_000;
@@ -32,27 +24,12 @@ const PER_USER = 100;
 const WAVE = 1_000;
 const TICKS = 200_000;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-bench-leverage-'));
-const script = path.join(dir, 'script.json');
 // BTC falls 100 USDT a second of the held clock: a jump of five minutes is a 30 % fall.
-fs.writeFileSync(script, JSON.stringify({ 'BTC/USDT': { from: '95000', perSecond: '-100' } }));
-
-let now = Math.ceil(Date.now() / 60_000) * 60_000 + 5_000;
-const clock = { now: () => now };
-
-const config = loadConfig({
-  DATA_DIR: dir,
-  LOG_LEVEL: 'silent',
-  WEB_DIST: path.join(dir, 'no-web'),
-  CONSOLE_DIST: path.join(dir, 'no-console'),
-  MARKET_FEED: 'scripted',
-  MARKET_SCRIPT: script,
-  MARKET_TICK_MS: '50',
-  MARKET_HISTORY_DAYS: '0.05',
-  MM_ENABLED: 'false',
-  LEVERAGE_FUND_FUNDING_DEMO: String(POSITIONS * 1_000),
-});
-const { fastify, app } = await buildApp({ config, clock, logger: false });
+const { app, clock, close } = await inProcessApp(
+  'leverage',
+  { 'BTC/USDT': { from: '95000', perSecond: '-100' } },
+  { LEVERAGE_FUND_FUNDING_DEMO: String(POSITIONS * 1_000) },
+);
 const symbols = app.market
   .products()
   .filter((p) => p.options && p.tradingOpen)
@@ -61,36 +38,12 @@ const others = symbols.filter((s) => s !== 'BTC/USDT');
 
 // Traders with the contract opened and their contract wallets funded (set-up, not measured).
 const users = Math.ceil(POSITIONS / PER_USER);
-const passwordHash = await hashPassword('Bench2026');
-const ids: number[] = [];
-const perUser = (parseMoney('100') + parseMoney('0.2')) * BigInt(PER_USER);
-for (let i = 0; i < users; i += 500) {
-  const batch = await Promise.all(
-    Array.from({ length: Math.min(500, users - i) }, (_, j) =>
-      app.writer.run(async (trx) => {
-        const id = await createUser(app, trx, {
-          email: `bench${i + j}@leverage.bench`,
-          phone: null,
-          areaCode: null,
-          passwordHash,
-          nickname: `bench ${i + j}`,
-          inviteCode: `LB${(i + j).toString(36).toUpperCase().padStart(6, '0')}`,
-          inviterId: null,
-        });
-        await app.ledger.post(trx, {
-          type: 'transfer',
-          reference: `bench:${id}`,
-          postings: [
-            { account: userAccount(id, 'demo', 'coin', 'USDT'), amount: -perUser },
-            { account: userAccount(id, 'demo', 'contract', 'USDT'), amount: perUser },
-          ],
-        });
-        return id;
-      }),
-    ),
-  );
-  ids.push(...batch);
-}
+const ids = await fundedBenchUsers(app, {
+  count: users,
+  name: 'leverage',
+  codePrefix: 'LB',
+  contractFunds: (parseMoney('100') + parseMoney('0.2')) * BigInt(PER_USER),
+});
 for (const id of ids) await openContract(app, id);
 await sleep(200);
 
@@ -168,7 +121,7 @@ const openBtcLongs = async () =>
   );
 
 // The fall: the next tick of BTC is 30 % lower, past every BTC long's liquidation price.
-now += 300_000;
+clock.at += 300_000;
 const started = performance.now();
 let doneAt = started;
 const deadline = started + 600_000;
@@ -193,27 +146,14 @@ const liquidations = Number(
 
 // The yardstick: as many ledger transfers (fund to a trader's contract wallet, like a payout),
 // through the same group committer on the same database, as fast as it takes them.
-const transfers = Math.max(LIQUIDATED, 1_000);
-const transferStart = performance.now();
-for (let i = 0; i < transfers; i += WAVE) {
-  await Promise.all(
-    Array.from({ length: Math.min(WAVE, transfers - i) }, (_, j) =>
-      app.writer.run((trx) =>
-        app.ledger.post(trx, {
-          type: 'contract',
-          reference: `bench-transfer:${i + j}`,
-          postings: [
-            { account: systemAccount('demo', 'insurance_fund', 'USDT'), amount: -1n },
-            { account: userAccount(ids[(i + j) % users]!, 'demo', 'contract', 'USDT'), amount: 1n },
-          ],
-        }),
-      ),
-    ),
-  );
-}
-const ledgerTransfersPerSec = Math.round(transfers / ((performance.now() - transferStart) / 1000));
-await fastify.close();
-fs.rmSync(dir, { recursive: true, force: true });
+const ledgerTransfers = await ledgerTransfersPerSec(app, {
+  transfers: Math.max(LIQUIDATED, 1_000),
+  wave: WAVE,
+  type: 'contract',
+  from: 'insurance_fund',
+  to: ids,
+});
+await close();
 
 const liquidationsPerSec = Math.round(LIQUIDATED / liquidationSeconds);
 process.stdout.write(
@@ -228,8 +168,8 @@ process.stdout.write(
     liquidated: liquidations,
     liquidationSeconds: Number(liquidationSeconds.toFixed(3)),
     liquidationsPerSec,
-    ledgerTransfersPerSec,
-    liquidationRatio: Number((liquidationsPerSec / ledgerTransfersPerSec).toFixed(3)),
+    ledgerTransfersPerSec: ledgerTransfers,
+    liquidationRatio: Number((liquidationsPerSec / ledgerTransfers).toFixed(3)),
     left,
   })}\n`,
 );

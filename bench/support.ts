@@ -1,5 +1,7 @@
-// What the HTTP benchmarks share: the production server in a child process, a client that signs
-// like the web app, registration through the dev outbox, and a closed-loop load driver.
+// What the benchmarks share: the production server in a child process, a client that signs like
+// the web app, registration through the dev outbox, and a closed-loop load driver; for the
+// in-process ones, the server built here on a scripted feed with the clock held, funded bench
+// traders and the ledger's group-commit transfer rate as the yardstick.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -14,9 +16,17 @@ import {
   type CallInput,
   type CallOutput,
   type Envelope,
+  type LedgerTxType,
 } from '@tidemark/contract';
+import type { FastifyInstance } from 'fastify';
 import { Agent, request, type Dispatcher } from 'undici';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import type { AppContext } from '../apps/server/src/http/context';
+import { systemAccount, userAccount, type SystemWallet } from '../apps/server/src/ledger/accounts';
+import { hashPassword } from '../apps/server/src/lib/secrets';
 import { OUTBOX_FILE } from '../apps/server/src/modules/auth/delivery';
+import { createUser } from '../apps/server/src/modules/user/user.service';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const machine = `${os.cpus().length} x ${os.cpus()[0]?.model.trim()}`;
@@ -199,4 +209,145 @@ export async function drive(
     p99Ms: at(0.99),
     failures,
   };
+}
+
+/** The clock an in-process bench holds and moves; the feed, the services and the jobs read it. */
+export interface HeldClock {
+  at: number;
+  now(): number;
+}
+
+export interface InProcessApp {
+  fastify: FastifyInstance;
+  app: AppContext;
+  clock: HeldClock;
+  /** Closes the server and removes its data directory. */
+  close(): Promise<void>;
+}
+
+/**
+ * The server built in this process on SQLite in a temporary directory: the scripted feed (`script`,
+ * ticking every 50 ms), no market makers, the clock held at the start of the next minute + 5 s.
+ */
+export async function inProcessApp(
+  name: string,
+  script: Record<string, { from: string; perSecond: string }>,
+  env: Record<string, string>,
+): Promise<InProcessApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tidemark-bench-${name}-`));
+  const scriptFile = path.join(dir, 'script.json');
+  fs.writeFileSync(scriptFile, JSON.stringify(script));
+  const clock: HeldClock = {
+    at: Math.ceil(Date.now() / 60_000) * 60_000 + 5_000,
+    now() {
+      return this.at;
+    },
+  };
+  const config = loadConfig({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dir, 'no-web'),
+    CONSOLE_DIST: path.join(dir, 'no-console'),
+    MARKET_FEED: 'scripted',
+    MARKET_SCRIPT: scriptFile,
+    MARKET_TICK_MS: '50',
+    MARKET_HISTORY_DAYS: '0.05',
+    MM_ENABLED: 'false',
+    ...env,
+  });
+  const { fastify, app } = await buildApp({
+    config,
+    clock: { now: () => clock.now() },
+    logger: false,
+  });
+  return {
+    fastify,
+    app,
+    clock,
+    async close() {
+      await fastify.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `count` bench traders (email bench<i>@<name>.bench, invite code <codePrefix><i>), each with
+ * `contractFunds` moved from the demo coin wallet to the demo contract wallet, in batches of 500
+ * (set-up, not measured). Answers their ids in order.
+ */
+export async function fundedBenchUsers(
+  app: AppContext,
+  options: { count: number; name: string; codePrefix: string; contractFunds: bigint },
+): Promise<number[]> {
+  const { count, name, codePrefix, contractFunds } = options;
+  const passwordHash = await hashPassword('Bench2026');
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 500) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(500, count - i) }, (_, j) =>
+        app.writer.run(async (trx) => {
+          const id = await createUser(app, trx, {
+            email: `bench${i + j}@${name}.bench`,
+            phone: null,
+            areaCode: null,
+            passwordHash,
+            nickname: `bench ${i + j}`,
+            inviteCode: `${codePrefix}${(i + j).toString(36).toUpperCase().padStart(6, '0')}`,
+            inviterId: null,
+          });
+          await app.ledger.post(trx, {
+            type: 'transfer',
+            reference: `bench:${id}`,
+            postings: [
+              { account: userAccount(id, 'demo', 'coin', 'USDT'), amount: -contractFunds },
+              { account: userAccount(id, 'demo', 'contract', 'USDT'), amount: contractFunds },
+            ],
+          });
+          return id;
+        }),
+      ),
+    );
+    ids.push(...batch);
+  }
+  return ids;
+}
+
+/**
+ * The ledger yardstick: `transfers` ledger transfers of one unit from a demo system wallet to the
+ * traders' contract wallets in turn (like a payout), in waves of `wave` through the same group
+ * committer on the same database, as fast as it takes them. Answers transfers per second.
+ */
+export async function ledgerTransfersPerSec(
+  app: AppContext,
+  options: {
+    transfers: number;
+    wave: number;
+    type: LedgerTxType;
+    from: SystemWallet;
+    to: number[];
+  },
+): Promise<number> {
+  const { transfers, wave, type, from, to } = options;
+  const started = performance.now();
+  for (let i = 0; i < transfers; i += wave) {
+    await Promise.all(
+      Array.from({ length: Math.min(wave, transfers - i) }, (_, j) =>
+        app.writer.run((trx) =>
+          app.ledger.post(trx, {
+            type,
+            reference: `bench-transfer:${i + j}`,
+            postings: [
+              { account: systemAccount('demo', from, 'USDT'), amount: -1n },
+              {
+                account: userAccount(to[(i + j) % to.length]!, 'demo', 'contract', 'USDT'),
+                amount: 1n,
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+  }
+  return Math.round(transfers / ((performance.now() - started) / 1000));
 }
