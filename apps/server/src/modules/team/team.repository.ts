@@ -103,12 +103,19 @@ export function rebatePage(
 }
 
 /** Pending rebates whose window has opened, oldest first. */
-export function dueRebates(db: Executor, now: number, limit: number): Promise<TeamRebateRow[]> {
+/** Pending rebates due by `now`, by id after `afterId` (a pass pages through all of them). */
+export function dueRebates(
+  db: Executor,
+  now: number,
+  limit: number,
+  afterId: bigint,
+): Promise<TeamRebateRow[]> {
   return db
     .selectFrom('team_rebates')
     .selectAll()
     .where('state', '=', 'pending')
     .where('due_from', '<=', BigInt(now))
+    .where('id', '>', afterId)
     .orderBy('id')
     .limit(limit)
     .execute();

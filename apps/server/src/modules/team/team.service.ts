@@ -271,13 +271,13 @@ export async function releaseDue(app: AppContext): Promise<number> {
   const short = new Set<string>();
   let afterId = 0n;
   for (;;) {
-    const rows = (await repo.dueRebates(app.db, now, 500)).filter(
-      (r) => r.id > afterId && inItsWindow(r, now) && !short.has(r.currency),
-    );
-    if (rows.length === 0) return released;
-    for (const row of rows) {
-      afterId = row.id > afterId ? row.id : afterId;
-      if (short.has(row.currency)) continue;
+    // Paged by id, so rebates waiting (outside their window, or for a short currency's budget)
+    // never hide the ones after them.
+    const page = await repo.dueRebates(app.db, now, 500, afterId);
+    if (page.length === 0) return released;
+    afterId = page[page.length - 1]!.id;
+    for (const row of page) {
+      if (!inItsWindow(row, now) || short.has(row.currency)) continue;
       try {
         const done = await app.writer.run(async (trx) => {
           const posted = await app.ledger.post(trx, {
