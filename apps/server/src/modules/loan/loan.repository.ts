@@ -1,4 +1,4 @@
-import { QUOTE_CURRENCY } from '@tidemark/contract';
+import { LOAN_DAY_MS, QUOTE_CURRENCY } from '@tidemark/contract';
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database';
 import type {
@@ -158,12 +158,23 @@ export function transition(
 }
 
 /** Loans past their due time whose status or penalty days lag behind the clock. */
+/**
+ * Loans whose due time has come that are behind: still passed, or overdue with a day begun that
+ * has no penalty yet (due_at + penalty_days days <= now). Loans already up to date are not read,
+ * so a pass stays small and old unpaid loans never crowd out the ones that need work.
+ */
 export function dueForAccrual(db: Executor, now: number, limit: number): Promise<LoanOrderRow[]> {
   return db
     .selectFrom('loan_orders')
     .selectAll()
     .where('status', 'in', OUTSTANDING_STATUSES)
     .where('due_at', '<=', BigInt(now))
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'passed'),
+        eb(eb('due_at', '+', eb('penalty_days', '*', BigInt(LOAN_DAY_MS))), '<=', BigInt(now)),
+      ]),
+    )
     .orderBy('due_at')
     .limit(limit)
     .execute();
