@@ -1,26 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { financialCalls } from '@tidemark/contract';
 import { request } from '../../../api/client';
+import { useInvalidate, type Keyed } from '../../../api/keyed';
 import { assetsKeys } from '../../assets/api/assets-queries';
 import { financialKeys } from './financial-keys';
 
-interface Keyed<T> {
-  input: T;
-  idempotencyKey: string;
-}
-
-/** After a money call: the packages (capacity), the user's orders and the cft wallet. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: financialKeys.all() }),
-      queryClient.invalidateQueries({ queryKey: assetsKeys.all }),
-    ]);
-}
-
 export function useBuyMoneyProduct() {
-  const refresh = useRefresh();
+  const refresh = useInvalidate(financialKeys.all(), [assetsKeys.all]);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<{ productId: number; amount: string }>) =>
       request(financialCalls.buyMoneyProduct, input, { loading: true, idempotencyKey }),
@@ -29,7 +15,7 @@ export function useBuyMoneyProduct() {
 }
 
 export function useRedeemMoneyOrder() {
-  const refresh = useRefresh();
+  const refresh = useInvalidate(financialKeys.all(), [assetsKeys.all]);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<{ orderId: number }>) =>
       request(financialCalls.findMoneyProductReturn, input, { loading: true, idempotencyKey }),

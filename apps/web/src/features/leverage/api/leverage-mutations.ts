@@ -1,32 +1,14 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { leverageCalls, type CallInput } from '@tidemark/contract';
 import { request } from '../../../api/client';
+import { useInvalidate, type Keyed } from '../../../api/keyed';
 import { leverageKeys } from './leverage-keys';
 
 export type OpenPositionInput = CallInput<typeof leverageCalls.insert>;
 
-/** Every money call carries the key of the user's press (see features/assets/idempotency). */
-interface Keyed<T> {
-  input: T;
-  idempotencyKey: string;
-}
-
-/**
- * After a call the trader's positions are out of date, and so is what other features show of the
- * same money (the contract wallet on the assets tab): the page passes their keys.
- */
-function useRefresh(related: readonly QueryKey[]) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: leverageKeys.user() }),
-      ...related.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    ]);
-}
-
 /** Opens the contract once, after the disclosure: no input. */
 export function useOpenContract() {
-  const refresh = useRefresh([]);
+  const refresh = useInvalidate(leverageKeys.user());
   return useMutation({
     mutationFn: () => request(leverageCalls.openContract, {}, { loading: true }),
     onSuccess: refresh,
@@ -35,7 +17,7 @@ export function useOpenContract() {
 
 /** Opens a position: margin and opening fee from the contract wallet, entry the tick then. */
 export function useOpenPosition(related: readonly QueryKey[] = []) {
-  const refresh = useRefresh(related);
+  const refresh = useInvalidate(leverageKeys.user(), related);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<OpenPositionInput>) =>
       request(leverageCalls.insert, input, { loading: true, idempotencyKey }),
@@ -45,7 +27,7 @@ export function useOpenPosition(related: readonly QueryKey[] = []) {
 
 /** Closes an open position at the last tick. */
 export function useClosePosition(related: readonly QueryKey[] = []) {
-  const refresh = useRefresh(related);
+  const refresh = useInvalidate(leverageKeys.user(), related);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<{ positionId: number }>) =>
       request(leverageCalls.close, input, { loading: true, idempotencyKey }),
@@ -55,7 +37,7 @@ export function useClosePosition(related: readonly QueryKey[] = []) {
 
 /** Sets, changes or clears (empty) take-profit and stop-loss. */
 export function useUpdateTpSl(related: readonly QueryKey[] = []) {
-  const refresh = useRefresh(related);
+  const refresh = useInvalidate(leverageKeys.user(), related);
   return useMutation({
     mutationFn: ({
       input,
@@ -68,7 +50,7 @@ export function useUpdateTpSl(related: readonly QueryKey[] = []) {
 
 /** Adds USDT from the contract wallet to a position's margin. */
 export function useAddMargin(related: readonly QueryKey[] = []) {
-  const refresh = useRefresh(related);
+  const refresh = useInvalidate(leverageKeys.user(), related);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<{ positionId: number; amount: string }>) =>
       request(leverageCalls.addMargin, input, { loading: true, idempotencyKey }),

@@ -1,31 +1,27 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { loanCalls, type CallInput } from '@tidemark/contract';
 import { request } from '../../../api/client';
+import { useInvalidate, type Keyed } from '../../../api/keyed';
 import { useSession } from '../../../api/session';
 import { loanKeys } from './loan-queries';
 
 export type ApplyLoanInput = CallInput<typeof loanCalls.insertLoanCurrencyOrder>;
 
-interface Keyed<T> {
-  input: T;
-  idempotencyKey: string;
-}
-
 export function useApplyLoan() {
-  const queryClient = useQueryClient();
+  const refresh = useInvalidate(loanKeys.all);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<ApplyLoanInput>) =>
       request(loanCalls.insertLoanCurrencyOrder, input, { loading: true, idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: loanKeys.all }),
+    onSuccess: refresh,
   });
 }
 
 export function useRepayLoan() {
-  const queryClient = useQueryClient();
+  const refresh = useInvalidate(loanKeys.all);
   return useMutation({
     mutationFn: ({ loanId, idempotencyKey }: { loanId: number; idempotencyKey: string }) =>
       request(loanCalls.repayLoan, { loanId }, { loading: true, idempotencyKey }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: loanKeys.all }),
+    onSuccess: refresh,
   });
 }
 

@@ -1,26 +1,12 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { teamCalls, type CallInput } from '@tidemark/contract';
 import { request } from '../../../api/client';
+import { useInvalidate, type Keyed } from '../../../api/keyed';
 import { teamKeys } from './team-keys';
-
-/** Every money call carries the key of the user's press (see features/assets/idempotency). */
-interface Keyed<T> {
-  input: T;
-  idempotencyKey: string;
-}
-
-function useRefresh(related: readonly QueryKey[]) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: teamKeys.all() }),
-      ...related.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    ]);
-}
 
 /** Released earnings to the coin wallet (the transfer day only). */
 export function useTransferEarnings(related: readonly QueryKey[] = []) {
-  const refresh = useRefresh(related);
+  const refresh = useInvalidate(teamKeys.all(), related);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<CallInput<typeof teamCalls.moneyTransfer>>) =>
       request(teamCalls.moneyTransfer, input, { loading: true, idempotencyKey }),
@@ -30,7 +16,7 @@ export function useTransferEarnings(related: readonly QueryKey[] = []) {
 
 /** Earnings withdrawn to a bound address through the normal withdrawal (quiet: the page says why). */
 export function useWithdrawEarnings(related: readonly QueryKey[] = []) {
-  const refresh = useRefresh(related);
+  const refresh = useInvalidate(teamKeys.all(), related);
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: Keyed<CallInput<typeof teamCalls.withdrawCurrency>>) =>
       request(teamCalls.withdrawCurrency, input, { loading: true, quiet: true, idempotencyKey }),
