@@ -17,6 +17,8 @@ const CURSOR_EVERY_MS = 1_000;
 const SHORT_WARNING_EVERY_MS = 60_000;
 /** Live P&L is pushed at most this often per symbol. */
 const PNL_EVERY_MS = 1_000;
+/** Positions a short fund left open are looked up again at most this often (not every pass). */
+const RETRY_EVERY_MS = 1_000;
 
 interface Due {
   position: TrackedPosition;
@@ -39,6 +41,8 @@ export class LeverageJobs {
   private lastStore = 0;
   private readonly lastPnl = new Map<string, number>();
   private lastShortWarning = 0;
+  /** When positions the fund could not pay are next looked up (their crossing tick read again). */
+  private retryAt = 0;
 
   constructor(private readonly app: AppContext) {}
 
@@ -132,8 +136,15 @@ export class LeverageJobs {
     const list = state.catchUp;
     state.catchUp = [];
     const due: Due[] = [];
+    const later: TrackedPosition[] = [];
+    const retrying = Date.now() >= this.retryAt;
     for (const p of list) {
       const waiting = state.waiting.has(p.id);
+      // Refused for a short fund: tried again once the retry time has come, not every pass.
+      if (waiting && !retrying) {
+        later.push(p);
+        continue;
+      }
       // A position changed since (a newer version is indexed) or closed meanwhile is skipped.
       if (!waiting && state.index.get(p.id) !== p) continue;
       const long = p.direction === 'long';
@@ -167,6 +178,7 @@ export class LeverageJobs {
       due.push({ position: p, tick, by });
     }
     await this.closeAll(due);
+    state.catchUp.push(...later);
   }
 
   /** Closes in units of up to UNIT positions, queued at once so they share commits. */
@@ -210,6 +222,7 @@ export class LeverageJobs {
   /** A refused close waits out of the index: the next pass tries it again at its first crossing. */
   private retry(position: TrackedPosition): void {
     const state = stateOf(this.app);
+    this.retryAt = Date.now() + RETRY_EVERY_MS;
     state.index.remove(position.id);
     state.waiting.add(position.id);
     state.catchUp.push(position);
