@@ -11,9 +11,9 @@ import {
 } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { systemAccount } from '../../ledger/accounts';
 import { systemBalances } from '../../ledger/queries';
 import { audit, type Actor } from '../console/console.audit';
+import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
 import * as repo from './financial.repository';
 import { toOrder, toProduct } from './financial.service';
@@ -210,25 +210,18 @@ export async function fundReserve(
   actor: Actor,
   input: { book: AccountMode; amount: string },
 ) {
-  const amount = parseMoney(input.amount);
-  if (amount <= 0n) throw new DomainError('incorrectAmount');
-  await app.writer.run(async (trx) => {
-    const before = (await systemBalances(trx, input.book, 'yield_reserve')).get(CURRENCY) ?? 0n;
-    const posted = await app.ledger.post(trx, {
-      type: 'adjustment',
-      reference: `yield-reserve:${input.book}:fund`,
-      postings: [
-        { account: systemAccount(input.book, 'treasury', CURRENCY), amount: -amount },
-        { account: systemAccount(input.book, 'yield_reserve', CURRENCY), amount },
-      ],
-    });
-    await audit(app, trx, actor, {
+  await fundFromTreasury(app, actor, {
+    book: input.book,
+    wallet: 'yield_reserve',
+    currency: CURRENCY,
+    amount: input.amount,
+    reference: `yield-reserve:${input.book}:fund`,
+    audit: {
       action: 'financial.reserveFund',
       targetType: 'financial',
       targetId: `reserve:${input.book}`,
-      before: { balance: formatMoney(before) },
-      after: { balance: formatMoney(before + amount), transactionId: posted.transactionId },
-    });
+      field: 'balance',
+    },
   });
   return reserve(app);
 }

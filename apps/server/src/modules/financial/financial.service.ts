@@ -24,6 +24,7 @@ import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { systemAccount, userAccount, type Book } from '../../ledger/accounts';
+import { fundOnce } from '../../ledger/funding';
 import { once } from '../../ledger/idempotency';
 import { systemBalances, userBalances } from '../../ledger/queries';
 import { notifyBalances } from '../assets/assets.service';
@@ -634,24 +635,13 @@ export async function seedFinancial(app: AppContext): Promise<void> {
     }
   });
   for (const book of BOOKS) {
-    const amount = parseMoney(app.config.financial.reserveFunding[book]);
-    const key = `yield-reserve-initial:${book}`;
-    const funded = await app.db
-      .selectFrom('ledger_idempotency')
-      .select('transaction_id')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (amount <= 0n || funded) continue;
-    await app.writer.run((trx) =>
-      app.ledger.post(trx, {
-        type: 'adjustment',
-        reference: `yield-reserve:${book}:initial`,
-        idempotencyKey: key,
-        postings: [
-          { account: systemAccount(book, 'treasury', CURRENCY), amount: -amount },
-          { account: systemAccount(book, 'yield_reserve', CURRENCY), amount },
-        ],
-      }),
-    );
+    await fundOnce(app, {
+      book,
+      wallet: 'yield_reserve',
+      currency: CURRENCY,
+      amount: parseMoney(app.config.financial.reserveFunding[book]),
+      key: `yield-reserve-initial:${book}`,
+      reference: `yield-reserve:${book}:initial`,
+    });
   }
 }

@@ -13,9 +13,9 @@ import {
 } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { systemAccount } from '../../ledger/accounts';
 import { systemBalances } from '../../ledger/queries';
 import { audit, type Actor } from '../console/console.audit';
+import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
 import * as repo from './leverage.repository';
 import { tierSteps, toPosition } from './leverage.service';
@@ -307,25 +307,18 @@ export async function fundInsurance(
   actor: Actor,
   input: { book: AccountMode; amount: string },
 ) {
-  const amount = parseMoney(input.amount);
-  if (amount <= 0n) throw new DomainError('incorrectAmount');
-  await app.writer.run(async (trx) => {
-    const before = (await systemBalances(trx, input.book, 'insurance_fund')).get(CURRENCY) ?? 0n;
-    const posted = await app.ledger.post(trx, {
-      type: 'adjustment',
-      reference: `insurance-fund:${input.book}:fund`,
-      postings: [
-        { account: systemAccount(input.book, 'treasury', CURRENCY), amount: -amount },
-        { account: systemAccount(input.book, 'insurance_fund', CURRENCY), amount },
-      ],
-    });
-    await audit(app, trx, actor, {
+  await fundFromTreasury(app, actor, {
+    book: input.book,
+    wallet: 'insurance_fund',
+    currency: CURRENCY,
+    amount: input.amount,
+    reference: `insurance-fund:${input.book}:fund`,
+    audit: {
       action: 'leverage.fund',
       targetType: 'leverage',
       targetId: `insurance-fund:${input.book}`,
-      before: { fundBalance: formatMoney(before) },
-      after: { fundBalance: formatMoney(before + amount), transactionId: posted.transactionId },
-    });
+      field: 'fundBalance',
+    },
   });
   return exposure(app);
 }

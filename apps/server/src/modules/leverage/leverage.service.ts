@@ -28,7 +28,8 @@ import {
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { systemAccount, type Book } from '../../ledger/accounts';
+import type { Book } from '../../ledger/accounts';
+import { fundOnce } from '../../ledger/funding';
 import { once } from '../../ledger/idempotency';
 import { ledgerSql, type LedgerSql } from '../../ledger/ledger.sql';
 import { systemBalances, userBalances } from '../../ledger/queries';
@@ -828,24 +829,13 @@ export async function seedLeverage(app: AppContext): Promise<void> {
     if ((await repo.cursor(trx)) === null) await repo.setCursor(trx, await repo.maxTickSeq(trx));
   });
   for (const book of ['demo', 'real'] as const) {
-    const amount = parseMoney(cfg.fundFunding[book]);
-    const key = `insurance-fund-initial:${book}`;
-    const funded = await app.db
-      .selectFrom('ledger_idempotency')
-      .select('transaction_id')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (amount <= 0n || funded) continue;
-    await app.writer.run((trx) =>
-      app.ledger.post(trx, {
-        type: 'adjustment',
-        reference: `insurance-fund:${book}:initial`,
-        idempotencyKey: key,
-        postings: [
-          { account: systemAccount(book, 'treasury', CURRENCY), amount: -amount },
-          { account: systemAccount(book, 'insurance_fund', CURRENCY), amount },
-        ],
-      }),
-    );
+    await fundOnce(app, {
+      book,
+      wallet: 'insurance_fund',
+      currency: CURRENCY,
+      amount: parseMoney(cfg.fundFunding[book]),
+      key: `insurance-fund-initial:${book}`,
+      reference: `insurance-fund:${book}:initial`,
+    });
   }
 }

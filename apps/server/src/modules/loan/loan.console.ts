@@ -14,6 +14,7 @@ import { DomainError } from '../../http/domain-error';
 import { systemAccount, userAccount } from '../../ledger/accounts';
 import { notifyBalances } from '../assets/assets.service';
 import { audit, type Actor } from '../console/console.audit';
+import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
 import { sendSystemMail } from '../content/content.mail';
 import * as repo from './loan.repository';
@@ -332,25 +333,18 @@ export async function fundIt(
   actor: Actor,
   input: { currency: string; amount: string },
 ): Promise<ConsoleLoanFund> {
-  const amount = parseMoney(input.amount);
-  if (amount <= 0n) throw new DomainError('incorrectAmount');
-  await app.writer.run(async (trx) => {
-    const before = await fundBalance(trx, input.currency);
-    const posted = await app.ledger.post(trx, {
-      type: 'adjustment',
-      reference: `loan-fund:${LOAN_BOOK}:${input.currency}:fund`,
-      postings: [
-        { account: systemAccount(LOAN_BOOK, 'treasury', input.currency), amount: -amount },
-        { account: systemAccount(LOAN_BOOK, 'loan_fund', input.currency), amount },
-      ],
-    });
-    await audit(app, trx, actor, {
+  await fundFromTreasury(app, actor, {
+    book: LOAN_BOOK,
+    wallet: 'loan_fund',
+    currency: input.currency,
+    amount: input.amount,
+    reference: `loan-fund:${LOAN_BOOK}:${input.currency}:fund`,
+    audit: {
       action: 'loan.fund',
       targetType: 'loan',
       targetId: `fund:${input.currency}`,
-      before: { balance: formatMoney(before) },
-      after: { balance: formatMoney(before + amount), transactionId: posted.transactionId },
-    });
+      field: 'balance',
+    },
   });
   return fund(app);
 }

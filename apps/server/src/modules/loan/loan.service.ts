@@ -26,6 +26,7 @@ import type { Executor, Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { systemAccount, userAccount } from '../../ledger/accounts';
+import { fundOnce } from '../../ledger/funding';
 import { earlierAnswer, once } from '../../ledger/idempotency';
 import { systemBalances, userBalances } from '../../ledger/queries';
 import { notifyBalances } from '../assets/assets.service';
@@ -100,25 +101,14 @@ export async function seedLoans(app: AppContext): Promise<void> {
       });
     }
   });
-  const amount = parseMoney(app.config.loan.fundFunding);
-  const key = `loan-fund-initial:${BOOK}:${QUOTE_CURRENCY}`;
-  const funded = await app.db
-    .selectFrom('ledger_idempotency')
-    .select('transaction_id')
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  if (amount <= 0n || funded) return;
-  await app.writer.run((trx) =>
-    app.ledger.post(trx, {
-      type: 'adjustment',
-      reference: `loan-fund:${BOOK}:${QUOTE_CURRENCY}:initial`,
-      idempotencyKey: key,
-      postings: [
-        { account: systemAccount(BOOK, 'treasury', QUOTE_CURRENCY), amount: -amount },
-        { account: systemAccount(BOOK, 'loan_fund', QUOTE_CURRENCY), amount },
-      ],
-    }),
-  );
+  await fundOnce(app, {
+    book: BOOK,
+    wallet: 'loan_fund',
+    currency: QUOTE_CURRENCY,
+    amount: parseMoney(app.config.loan.fundFunding),
+    key: `loan-fund-initial:${BOOK}:${QUOTE_CURRENCY}`,
+    reference: `loan-fund:${BOOK}:${QUOTE_CURRENCY}:initial`,
+  });
 }
 
 // --- reading -------------------------------------------------------------------------------------

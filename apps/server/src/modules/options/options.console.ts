@@ -11,9 +11,9 @@ import {
 import { isUniqueViolation } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { systemAccount } from '../../ledger/accounts';
 import { systemBalances } from '../../ledger/queries';
 import { audit, type Actor } from '../console/console.audit';
+import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
 import { worstPayout } from './options.engine';
 import * as repo from './options.repository';
@@ -293,25 +293,18 @@ export async function fundPool(
   actor: Actor,
   input: { book: AccountMode; amount: string },
 ) {
-  const amount = parseMoney(input.amount);
-  if (amount <= 0n) throw new DomainError('incorrectAmount');
-  await app.writer.run(async (trx) => {
-    const before = (await systemBalances(trx, input.book, 'options_pool')).get(CURRENCY) ?? 0n;
-    const posted = await app.ledger.post(trx, {
-      type: 'adjustment',
-      reference: `options-pool:${input.book}:fund`,
-      postings: [
-        { account: systemAccount(input.book, 'treasury', CURRENCY), amount: -amount },
-        { account: systemAccount(input.book, 'options_pool', CURRENCY), amount },
-      ],
-    });
-    await audit(app, trx, actor, {
+  await fundFromTreasury(app, actor, {
+    book: input.book,
+    wallet: 'options_pool',
+    currency: CURRENCY,
+    amount: input.amount,
+    reference: `options-pool:${input.book}:fund`,
+    audit: {
       action: 'option.poolFund',
       targetType: 'option',
       targetId: `pool:${input.book}`,
-      before: { poolBalance: formatMoney(before) },
-      after: { poolBalance: formatMoney(before + amount), transactionId: posted.transactionId },
-    });
+      field: 'poolBalance',
+    },
   });
   return exposure(app);
 }

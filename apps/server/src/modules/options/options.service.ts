@@ -20,6 +20,7 @@ import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { systemAccount, userAccount, type Book } from '../../ledger/accounts';
+import { fundOnce } from '../../ledger/funding';
 import { once } from '../../ledger/idempotency';
 import { ledgerSql, type LedgerSql } from '../../ledger/ledger.sql';
 import { systemBalances, userBalances } from '../../ledger/queries';
@@ -847,24 +848,13 @@ export async function seedOptions(app: AppContext): Promise<void> {
       .execute();
   });
   for (const book of ['demo', 'real'] as const) {
-    const amount = parseMoney(app.config.options.poolFunding[book]);
-    const key = `options-pool-initial:${book}`;
-    const funded = await app.db
-      .selectFrom('ledger_idempotency')
-      .select('transaction_id')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (amount <= 0n || funded) continue;
-    await app.writer.run((trx) =>
-      app.ledger.post(trx, {
-        type: 'adjustment',
-        reference: `options-pool:${book}:initial`,
-        idempotencyKey: key,
-        postings: [
-          { account: systemAccount(book, 'treasury', CURRENCY), amount: -amount },
-          { account: systemAccount(book, 'options_pool', CURRENCY), amount },
-        ],
-      }),
-    );
+    await fundOnce(app, {
+      book,
+      wallet: 'options_pool',
+      currency: CURRENCY,
+      amount: parseMoney(app.config.options.poolFunding[book]),
+      key: `options-pool-initial:${book}`,
+      reference: `options-pool:${book}:initial`,
+    });
   }
 }

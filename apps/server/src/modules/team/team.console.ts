@@ -8,9 +8,9 @@ import {
 } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { systemAccount } from '../../ledger/accounts';
 import { systemBalances } from '../../ledger/queries';
 import { audit, type Actor } from '../console/console.audit';
+import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
 import * as repo from './team.repository';
 import { terms, TERMS_KEY, validTerms } from './team.service';
@@ -100,25 +100,18 @@ export async function fundBudget(
   actor: Actor,
   input: { currency: string; amount: string },
 ) {
-  const amount = parseMoney(input.amount);
-  if (amount <= 0n) throw new DomainError('incorrectAmount');
-  await app.writer.run(async (trx) => {
-    const before = (await systemBalances(trx, BOOK, 'rebate_budget')).get(input.currency) ?? 0n;
-    const posted = await app.ledger.post(trx, {
-      type: 'adjustment',
-      reference: `rebate-budget:${input.currency}:fund`,
-      postings: [
-        { account: systemAccount(BOOK, 'treasury', input.currency), amount: -amount },
-        { account: systemAccount(BOOK, 'rebate_budget', input.currency), amount },
-      ],
-    });
-    await audit(app, trx, actor, {
+  await fundFromTreasury(app, actor, {
+    book: BOOK,
+    wallet: 'rebate_budget',
+    currency: input.currency,
+    amount: input.amount,
+    reference: `rebate-budget:${input.currency}:fund`,
+    audit: {
       action: 'team.budgetFund',
       targetType: 'team',
       targetId: `budget:${input.currency}`,
-      before: { balance: formatMoney(before) },
-      after: { balance: formatMoney(before + amount), transactionId: posted.transactionId },
-    });
+      field: 'balance',
+    },
   });
   return budget(app);
 }

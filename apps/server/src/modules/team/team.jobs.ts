@@ -1,6 +1,6 @@
 import { parseMoney, QUOTE_CURRENCY } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
-import { systemAccount } from '../../ledger/accounts';
+import { fundOnce } from '../../ledger/funding';
 import { closeTradingDays, releaseDue } from './team.service';
 
 /** How often the job looks for days to close and rebates to release. */
@@ -53,23 +53,12 @@ const FUNDING_KEY = 'rebate-budget-initial';
 
 /** The rebate budget's first funding from the real treasury (TEAM_BUDGET_FUNDING USDT), once. */
 export async function seedTeam(app: AppContext): Promise<void> {
-  const amount = parseMoney(app.config.team.budgetFunding);
-  if (amount <= 0n) return;
-  const funded = await app.db
-    .selectFrom('ledger_idempotency')
-    .select('transaction_id')
-    .where('idempotency_key', '=', FUNDING_KEY)
-    .executeTakeFirst();
-  if (funded) return;
-  await app.writer.run((trx) =>
-    app.ledger.post(trx, {
-      type: 'adjustment',
-      reference: 'rebate-budget:initial',
-      idempotencyKey: FUNDING_KEY,
-      postings: [
-        { account: systemAccount('real', 'treasury', QUOTE_CURRENCY), amount: -amount },
-        { account: systemAccount('real', 'rebate_budget', QUOTE_CURRENCY), amount },
-      ],
-    }),
-  );
+  await fundOnce(app, {
+    book: 'real',
+    wallet: 'rebate_budget',
+    currency: QUOTE_CURRENCY,
+    amount: parseMoney(app.config.team.budgetFunding),
+    key: FUNDING_KEY,
+    reference: 'rebate-budget:initial',
+  });
 }
