@@ -2,7 +2,7 @@ import { isErrorKey } from '@tidemark/contract';
 import type { Rule } from 'antd/es/form';
 import { i18next } from './i18n';
 
-interface FieldSchema {
+export interface FieldSchema {
   safeParse(value: unknown): {
     success: boolean;
     error?: { issues: readonly { message: string; params?: Record<string, unknown> }[] };

@@ -1,12 +1,11 @@
 import { loanConsoleCalls } from '@tidemark/contract';
-import { Button, Form, Input, Modal, Table, Typography } from 'antd';
+import { Button, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFundLoans, useLoanFund } from '../../features/loans/loans-api';
 import { useCan } from '../../features/session/session-api';
-import { contractRule } from '../../ui/contract-rule';
 import { formatAmount } from '../../ui/format';
-import { notifySuccess } from '../../ui/notify';
+import { FundAccountModal } from '../../ui/fund-account-modal';
 
 type FundRow = NonNullable<ReturnType<typeof useLoanFund>['data']>['funds'][number];
 
@@ -20,7 +19,6 @@ export function FundTab() {
   const fund = useLoanFund();
   const move = useFundLoans();
   const [currency, setCurrency] = useState<string | null>(null);
-  const [form] = Form.useForm<{ amount: string }>();
   return (
     <>
       <Typography.Paragraph type="secondary">{t('console.loans.fundHint')}</Typography.Paragraph>
@@ -75,46 +73,19 @@ export function FundTab() {
             : []),
         ]}
       />
-      <Modal
-        open={currency !== null}
-        title={currency ? t('console.loans.fundTitle', { currency }) : ''}
-        okText={t('console.loans.fund')}
-        cancelText={t('console.common.cancel')}
-        okButtonProps={{ loading: move.isPending }}
-        onOk={() => form.submit()}
-        onCancel={() => setCurrency(null)}
-        destroyOnHidden
-        afterClose={() => form.resetFields()}
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          preserve={false}
-          onFinish={({ amount }) =>
-            currency &&
-            move.mutate(
-              { currency, amount: amount.trim() },
-              {
-                onSuccess: () => {
-                  notifySuccess(t('console.loans.funded'));
-                  setCurrency(null);
-                },
-              },
-            )
-          }
-        >
-          <Form.Item
-            name="amount"
-            label={t('console.common.amount')}
-            rules={[
-              { required: true, whitespace: true, message: t('errors.requiredItems') },
-              contractRule(loanConsoleCalls.fundLoanFund.input.shape.amount),
-            ]}
-          >
-            <Input inputMode="decimal" suffix={currency ?? ''} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <FundAccountModal
+        target={currency}
+        texts={{
+          title: currency ? t('console.loans.fundTitle', { currency }) : '',
+          ok: t('console.loans.fund'),
+          done: t('console.loans.funded'),
+        }}
+        amountSchema={loanConsoleCalls.fundLoanFund.input.shape.amount}
+        suffix={currency ?? ''}
+        mutation={move}
+        input={(target, { amount }) => ({ currency: target, amount })}
+        onClose={() => setCurrency(null)}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { teamConsoleCalls } from '@tidemark/contract';
-import { Button, Form, Input, Modal, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../features/session/session-api';
@@ -9,8 +9,7 @@ import {
   type TeamBudgetView,
 } from '../../features/team/team-api';
 import { Amount } from '../../ui/amount';
-import { contractRule } from '../../ui/contract-rule';
-import { notifySuccess } from '../../ui/notify';
+import { FundAccountModal } from '../../ui/fund-account-modal';
 import { QueryState } from '../../ui/query-state';
 
 type Row = TeamBudgetView['rows'][number];
@@ -18,56 +17,21 @@ type Row = TeamBudgetView['rows'][number];
 /** Moves a currency from the real treasury to the rebate budget: one audited ledger transfer. */
 function FundModal({ currency, onClose }: { currency: string | null; onClose(): void }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ currency: string; amount: string }>();
-  const fund = useFundTeamBudget();
   return (
-    <Modal
-      open={currency !== null}
-      title={t('console.team.fundTitle')}
-      okText={t('console.team.fund')}
-      cancelText={t('console.common.cancel')}
-      okButtonProps={{ loading: fund.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ currency: currency ?? 'USDT' }}
-        onFinish={(values) =>
-          fund.mutate(
-            { currency: values.currency.trim().toUpperCase(), amount: values.amount.trim() },
-            {
-              onSuccess: () => {
-                notifySuccess(t('console.team.funded'));
-                onClose();
-              },
-            },
-          )
-        }
-      >
-        <Typography.Paragraph type="secondary">{t('console.team.fundHint')}</Typography.Paragraph>
-        <Form.Item
-          name="currency"
-          label={t('console.team.currency')}
-          rules={[{ required: true, message: t('errors.requiredItems') }]}
-        >
-          <Input dir="ltr" />
-        </Form.Item>
-        <Form.Item
-          name="amount"
-          label={t('console.common.amount')}
-          rules={[
-            { required: true, whitespace: true, message: t('errors.requiredItems') },
-            contractRule(teamConsoleCalls.fundTeamBudget.input.shape.amount),
-          ]}
-        >
-          <Input inputMode="decimal" />
-        </Form.Item>
-      </Form>
-    </Modal>
+    <FundAccountModal
+      target={currency}
+      texts={{
+        title: t('console.team.fundTitle'),
+        ok: t('console.team.fund'),
+        hint: t('console.team.fundHint'),
+        done: t('console.team.funded'),
+      }}
+      amountSchema={teamConsoleCalls.fundTeamBudget.input.shape.amount}
+      currencyField={{ label: t('console.team.currency'), initial: currency ?? 'USDT' }}
+      mutation={useFundTeamBudget()}
+      input={(_target, values) => values}
+      onClose={onClose}
+    />
   );
 }
 
