@@ -45,6 +45,11 @@ export function useUserMoney(mode: AccountMode | undefined) {
   });
 }
 
+/** The contract wallet's available USDT, which options and leverage stake from (undefined until known). */
+export function useContractUsdt(mode: AccountMode | undefined): string | undefined {
+  return useUserMoney(mode).data?.wallets.contract.find((w) => w.currency === 'USDT')?.available;
+}
+
 /** The account-change log of the current book, newest first, a page at a time. */
 export function useAccountChanges(mode: AccountMode | undefined, filter: AccountChangeFilter) {
   const token = useSession((s) => s.token);

@@ -52,7 +52,7 @@ export function EarningsCard({
               type="button"
               role="tab"
               aria-selected={e.currency === c}
-              className={`team-chip${e.currency === c ? ' team-chip--active' : ''}`}
+              className={`choice-chip${e.currency === c ? ' choice-chip--active' : ''}`}
               onClick={() => onCurrency(e.currency)}
             >
               {e.currency}

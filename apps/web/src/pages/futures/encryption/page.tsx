@@ -1,21 +1,20 @@
-import { SYMBOL_PATTERN, type OptionOrder } from '@tidemark/contract';
+import type { OptionOrder } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Input from 'antd-mobile/es/components/input';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { envelopeMessage } from '../../../api/client';
 import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
-import { useUserMoney } from '../../../features/assets/api/assets-queries';
+import { useContractUsdt } from '../../../features/assets/api/assets-queries';
 import { BookChip } from '../../../features/assets/components/book-chip';
-import { useProducts } from '../../../features/market/api/products';
-import { useTickers } from '../../../features/market/api/tickers';
+import { CoinTabs } from '../../../features/market/components/coin-tabs';
 import { PeriodTabs, type ChartView } from '../../../features/market/components/period-tabs';
 import { formatPrice } from '../../../features/market/format';
 import { VERIFY_ROUTES } from '../../../features/kyc/routes';
-import { DEFAULT_SYMBOL } from '../../../features/market/paths';
+import { useTradeSymbol } from '../../../features/market/hooks/use-trade-symbol';
 import { useOptionTerms, usePeriods } from '../../../features/options/api/options-queries';
 import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
 import { useRealBookRefusal } from '../../../features/options/hooks/use-real-book-refusal';
@@ -38,14 +37,6 @@ const PriceChart = lazy(() => import('../../../features/market/components/chart/
 
 /** Stakes offered as quick picks, kept within the period's bounds. */
 const QUICK_STAKES = ['10', '50', '100', '500', '1000'] as const;
-
-/** The coin of ?symbol=BTC%2FUSDT among the open ones, else the first open one. */
-function useSymbol(open: readonly string[]): string {
-  const [params] = useSearchParams();
-  const asked = (params.get('symbol') ?? '').toUpperCase();
-  if (SYMBOL_PATTERN.test(asked) && (open.length === 0 || open.includes(asked))) return asked;
-  return open[0] ?? DEFAULT_SYMBOL;
-}
 
 function VisitorPrompt() {
   const { t } = useTranslation();
@@ -76,20 +67,11 @@ function VisitorPrompt() {
  */
 export default function OptionsTradePage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const mode = useUserInfo().data?.mode;
   useLiveOptions();
   const terms = useOptionTerms();
-  const open = useMemo(
-    () => (terms.data?.products ?? []).filter((p) => p.enabled).map((p) => p.symbol),
-    [terms.data],
-  );
-  const symbol = useSymbol(open);
-  const tickers = useTickers();
-  const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;
-  const products = useProducts();
-  const placesOf = (s: string) => products.bySymbol.get(s)?.pricePrecision ?? 2;
+  const { open, symbol, priceOf, placesOf } = useTradeSymbol(terms.data?.products);
   const price = priceOf(symbol);
   const [view, setView] = useState<ChartView>('line');
   const periods = usePeriods(symbol);
@@ -100,8 +82,7 @@ export default function OptionsTradePage() {
   const [amount, setAmount] = useState('');
   const [scheduled, setScheduled] = useState(false);
   const [placed, setPlaced] = useState<OptionOrder | null>(null);
-  const money = useUserMoney(token ? mode : undefined);
-  const balance = money.data?.wallets.contract.find((w) => w.currency === 'USDT')?.available;
+  const balance = useContractUsdt(token ? mode : undefined);
   const buy = useBuyOption({ symbol, period, amount, scheduled, mode }, setPlaced);
   const refusal = useRealBookRefusal(token ? mode : undefined, terms.data?.restrictedCountries);
 
@@ -110,20 +91,12 @@ export default function OptionsTradePage() {
   return (
     <div className="option-trade" data-symbol={symbol}>
       <header className="option-trade__head">
-        <div className="option-coins" role="tablist" aria-label={t('optionsTrade.symbol')}>
-          {(open.length ? open : [symbol]).map((s) => (
-            <button
-              key={s}
-              type="button"
-              role="tab"
-              aria-selected={s === symbol}
-              className="option-chip num"
-              onClick={() => navigate(optionsTradePath(s), { replace: true })}
-            >
-              {s}
-            </button>
-          ))}
-        </div>
+        <CoinTabs
+          open={open}
+          symbol={symbol}
+          label={t('optionsTrade.symbol')}
+          pathOf={optionsTradePath}
+        />
         <span className="option-trade__price num" data-field="price">
           {price ? formatPrice(price, placesOf(symbol)) : '--'}
         </span>
@@ -218,7 +191,7 @@ export default function OptionsTradePage() {
               <button
                 key={v}
                 type="button"
-                className="option-chip num"
+                className="choice-chip num"
                 aria-pressed={amount === v}
                 onClick={() => setAmount(v)}
               >

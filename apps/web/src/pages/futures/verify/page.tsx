@@ -165,7 +165,7 @@ export default function SettlementVerifyPage() {
           <button
             key={s ?? 'all'}
             type="button"
-            className="option-chip"
+            className="choice-chip"
             aria-pressed={s === symbol}
             onClick={() => show({ symbol: s })}
           >
@@ -178,7 +178,7 @@ export default function SettlementVerifyPage() {
           <button
             key={r}
             type="button"
-            className="option-chip"
+            className="choice-chip"
             aria-pressed={r === range}
             onClick={() => show({ range: r })}
           >

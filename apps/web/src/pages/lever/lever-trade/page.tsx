@@ -1,12 +1,12 @@
-import { formatMoney, SYMBOL_PATTERN, type LeverageDirection } from '@tidemark/contract';
+import { formatMoney, type LeverageDirection } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
-import { useUserMoney } from '../../../features/assets/api/assets-queries';
+import { useContractUsdt } from '../../../features/assets/api/assets-queries';
 import { BookChip } from '../../../features/assets/components/book-chip';
 import {
   useContractStatus,
@@ -27,23 +27,14 @@ import {
   leverTradePath,
   MEMBER_TIER_PATH,
 } from '../../../features/leverage/paths';
-import { useProducts } from '../../../features/market/api/products';
-import { useTickers } from '../../../features/market/api/tickers';
+import { CoinTabs } from '../../../features/market/components/coin-tabs';
 import { formatPrice } from '../../../features/market/format';
-import { DEFAULT_SYMBOL } from '../../../features/market/paths';
+import { useTradeSymbol } from '../../../features/market/hooks/use-trade-symbol';
 import { formatMoneyText } from '../../../ui/amount-format';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 import { OpenPositions } from './open-positions';
 import { useOpenPositionAction } from './use-open-position';
-
-/** The coin of ?symbol=BTC%2FUSDT among the open ones, else the first open one. */
-function useSymbol(open: readonly string[]): string {
-  const [params] = useSearchParams();
-  const asked = (params.get('symbol') ?? '').toUpperCase();
-  if (SYMBOL_PATTERN.test(asked) && (open.length === 0 || open.includes(asked))) return asked;
-  return open[0] ?? DEFAULT_SYMBOL;
-}
 
 /** Errors the figures cannot be shown without; the others are said when the trader presses open. */
 const QUIET_ERRORS: readonly LeverageFormError[] = ['lotsInvalid', 'noPrice'];
@@ -77,19 +68,10 @@ export default function LeverTradePage() {
   const terms = useLeverageTerms();
   const status = useContractStatus();
   const multiples = useUserMultiples();
-  const open = useMemo(
-    () => (terms.data?.products ?? []).filter((p) => p.enabled).map((p) => p.symbol),
-    [terms.data],
-  );
-  const symbol = useSymbol(open);
-  const tickers = useTickers();
-  const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;
-  const products = useProducts();
-  const placesOf = (s: string) => products.bySymbol.get(s)?.pricePrecision ?? 2;
+  const { open, symbol, priceOf, placesOf } = useTradeSymbol(terms.data?.products);
   const price = priceOf(symbol);
   const places = placesOf(symbol);
-  const money = useUserMoney(token ? mode : undefined);
-  const balance = money.data?.wallets.contract.find((w) => w.currency === 'USDT')?.available;
+  const balance = useContractUsdt(token ? mode : undefined);
 
   const [direction, setDirection] = useState<LeverageDirection>('long');
   const [lots, setLots] = useState('1');
@@ -222,7 +204,7 @@ export default function LeverTradePage() {
                 type="button"
                 role="radio"
                 aria-checked={m === multiple}
-                className="lever-chip num"
+                className="choice-chip lever-chip num"
                 data-multiple={m}
                 onClick={() => setChosen(m)}
               >
@@ -304,20 +286,7 @@ export default function LeverTradePage() {
     <div className="lever-page lever-trade" data-symbol={symbol}>
       {header}
       <div className="lever-head">
-        <div className="lever-coins" role="tablist" aria-label={t('lever.symbol')}>
-          {(open.length ? open : [symbol]).map((s) => (
-            <button
-              key={s}
-              type="button"
-              role="tab"
-              aria-selected={s === symbol}
-              className="lever-chip num"
-              onClick={() => navigate(leverTradePath(s), { replace: true })}
-            >
-              {s}
-            </button>
-          ))}
-        </div>
+        <CoinTabs open={open} symbol={symbol} label={t('lever.symbol')} pathOf={leverTradePath} />
         <span className="lever-price num" data-field="price">
           {price ? formatPrice(price, places) : '--'}
         </span>

@@ -104,7 +104,7 @@ export default function RecommendPage() {
             type="button"
             role="tab"
             aria-selected={tab === key}
-            className={`team-chip${tab === key ? ' team-chip--active' : ''}`}
+            className={`choice-chip${tab === key ? ' choice-chip--active' : ''}`}
             onClick={() => setTab(key)}
           >
             {t(`team.tab.${key}`)}
