@@ -1,17 +1,16 @@
 import { authCalls, consoleCalls, moneyCalls, userCalls, type Envelope } from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOMY_LIMITS, startServer, uniqueEmail, type TestServer } from '../../test/harness';
+import { uniqueEmail, type TestServer } from '../../test/harness';
 import {
   auditRows,
   consoleCall,
-  consoleLogin,
-  initialAdmin,
   newOperator,
   newTrader,
   requestDeposit,
   submitPrimaryKyc,
   withdrawingTrader,
+  startConsoleServer,
 } from './console.test-support';
 
 let server: TestServer;
@@ -19,8 +18,7 @@ let adminToken: string;
 let reviewerToken: string;
 let supportToken: string;
 beforeAll(async () => {
-  server = await startServer({ rateLimits: ROOMY_LIMITS });
-  adminToken = await consoleLogin(server, initialAdmin(server));
+  ({ server, admin: adminToken } = await startConsoleServer());
   reviewerToken = (await newOperator(server, adminToken, 'reviewer')).token;
   supportToken = (await newOperator(server, adminToken, 'support')).token;
 });

@@ -7,19 +7,18 @@ import {
   type Envelope,
 } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import type { TestServer } from '../../test/harness';
 import {
   auditRows,
   consoleCall,
   consoleFetch,
-  consoleLogin,
-  initialAdmin,
   newOperator,
   newTrader,
   requestDeposit,
   requestWithdrawal,
   submitPrimaryKyc,
   withdrawingTrader,
+  startConsoleServer,
 } from './console.test-support';
 
 let server: TestServer;
@@ -27,8 +26,7 @@ let adminToken: string;
 let reviewer: { id: number; token: string };
 let support: { id: number; token: string };
 beforeAll(async () => {
-  server = await startServer({ rateLimits: ROOMY_LIMITS });
-  adminToken = await consoleLogin(server, initialAdmin(server));
+  ({ server, admin: adminToken } = await startConsoleServer());
   reviewer = await newOperator(server, adminToken, 'reviewer');
   support = await newOperator(server, adminToken, 'support');
 });

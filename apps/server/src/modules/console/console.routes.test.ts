@@ -16,10 +16,10 @@ import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import {
   auditRows,
   consoleCall,
-  consoleLogin,
   initialAdmin,
   newOperator,
   totpCode,
+  startConsoleServer,
 } from './console.test-support';
 import { SUPPORT_LIVE_PATH } from '../support/support.live';
 
@@ -70,8 +70,7 @@ describe('the operator API routes', () => {
   let server: TestServer;
   let adminToken: string;
   beforeAll(async () => {
-    server = await startServer({ rateLimits: ROOMY_LIMITS });
-    adminToken = await consoleLogin(server, initialAdmin(server));
+    ({ server, admin: adminToken } = await startConsoleServer());
   });
   afterAll(() => server.close());
 

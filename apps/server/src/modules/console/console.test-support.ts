@@ -19,7 +19,7 @@ import {
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { INITIAL_ADMIN_FILE } from '../../db/seed';
-import type { TestServer } from '../../test/harness';
+import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 
 /** An operator's credentials as a test holds them. */
 export interface OperatorCredentials {
@@ -123,6 +123,17 @@ export async function newOperator(
     id: created.data.operator.id,
     token: await consoleLogin(server, credentials),
   };
+}
+
+/**
+ * A console test file's server (roomy rate limits, `env` at start) with the seeded admin signed
+ * in over the console; answers both (the file closes the server in its afterAll).
+ */
+export async function startConsoleServer(
+  env?: Record<string, string>,
+): Promise<{ server: TestServer; admin: string }> {
+  const server = await startServer({ rateLimits: ROOMY_LIMITS, ...(env ? { env } : {}) });
+  return { server, admin: await consoleLogin(server, initialAdmin(server)) };
 }
 
 /** The newest audit rows, straight from the database. */

@@ -1,20 +1,18 @@
 import { financialCalls as c, financialConsoleCalls as fc, parseMoney } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import type { TestServer } from '../../test/harness';
 import {
   auditRows,
   consoleCall,
-  consoleLogin,
-  initialAdmin,
   newOperator,
+  startConsoleServer,
 } from '../console/console.test-support';
 import { buy, productOf, refused, saver } from './financial.test-kit';
 
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startServer({ rateLimits: ROOMY_LIMITS });
-  admin = await consoleLogin(server, initialAdmin(server));
+  ({ server, admin } = await startConsoleServer());
 });
 afterAll(() => server.close());
 

@@ -7,8 +7,13 @@ import {
   type MoneyProduct,
 } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
-import { consoleCall, consoleLogin, initialAdmin } from '../console/console.test-support';
+import type { TestServer } from '../../test/harness';
+import {
+  consoleCall,
+  consoleLogin,
+  initialAdmin,
+  startConsoleServer,
+} from '../console/console.test-support';
 import {
   buy,
   expectFinancialSound,
@@ -28,11 +33,7 @@ let advanced: MoneyProduct;
 
 beforeAll(async () => {
   // A small demo reserve (500 USDT), so the cover rule can be reached.
-  server = await startServer({
-    rateLimits: ROOMY_LIMITS,
-    env: { FINANCIAL_RESERVE_FUNDING_DEMO: '500' },
-  });
-  admin = await consoleLogin(server, initialAdmin(server));
+  ({ server, admin } = await startConsoleServer({ FINANCIAL_RESERVE_FUNDING_DEMO: '500' }));
   beginner = await productOf(server, 'beginner');
   advanced = await productOf(server, 'advanced');
 });

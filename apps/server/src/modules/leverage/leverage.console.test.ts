@@ -4,21 +4,19 @@ import {
   type ConsoleCallDef,
 } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import type { TestServer } from '../../test/harness';
 import {
   auditRows,
   consoleCall,
-  consoleLogin,
-  initialAdmin,
   newOperator,
+  startConsoleServer,
 } from '../console/console.test-support';
 import { leverageFeedEnv, leverageTrader, refused } from './leverage.test-kit';
 
 let server: TestServer;
 let admin: string;
 beforeAll(async () => {
-  server = await startServer({ rateLimits: ROOMY_LIMITS, env: leverageFeedEnv() });
-  admin = await consoleLogin(server, initialAdmin(server));
+  ({ server, admin } = await startConsoleServer(leverageFeedEnv()));
 });
 afterAll(() => server.close());
 

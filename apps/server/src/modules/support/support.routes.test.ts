@@ -12,15 +12,14 @@ import {
 } from '@tidemark/contract';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import type { TestServer } from '../../test/harness';
 import {
   auditRows,
   consoleCall,
-  consoleLogin,
-  initialAdmin,
   newOperator,
   newTrader,
   pngImage,
+  startConsoleServer,
   traderMultipart,
   type Trader,
 } from '../console/console.test-support';
@@ -31,8 +30,7 @@ let server: TestServer;
 let admin: string;
 let agent: { id: number; token: string };
 beforeAll(async () => {
-  server = await startServer({ rateLimits: ROOMY_LIMITS });
-  admin = await consoleLogin(server, initialAdmin(server));
+  ({ server, admin } = await startConsoleServer());
   agent = await newOperator(server, admin, 'support');
 });
 afterAll(() => server.close());
