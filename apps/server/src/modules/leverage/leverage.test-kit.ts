@@ -1,15 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   assetsCalls,
   leverageCalls,
-  userCalls,
   type Envelope,
   type LeveragePosition,
 } from '@tidemark/contract';
 import { expect } from 'vitest';
 import type { TestServer } from '../../test/harness';
+import { contractTrader, scriptedFeedStart, type ContractTrader } from '../../test/scripted';
 
 /**
  * The scripted feed of the leverage tests (chosen at start, like any deployment's feed): BTC
@@ -17,23 +14,17 @@ import type { TestServer } from '../../test/harness';
  * from 50,000 (a long's stop-loss and liquidation are reached; a jump of the test clock is a gap).
  */
 export function leverageFeedEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-leverage-feed-'));
-  const file = path.join(dir, 'script.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
+  return {
+    ...scriptedFeedStart('leverage-feed', {
       'BTC/USDT': { from: '95000', perSecond: '5' },
       'ETH/USDT': { from: '3400', perSecond: '0' },
       'SOL/USDT': { from: '50000', perSecond: '-5' },
     }),
-  );
-  return { MARKET_FEED: 'scripted', MARKET_SCRIPT: file, MARKET_TICK_MS: '50', ...extra };
+    ...extra,
+  };
 }
 
-export interface LeverageTrader {
-  token: string;
-  userId: number;
-}
+export type LeverageTrader = ContractTrader;
 
 /** A demo trader with `contract` USDT in the contract wallet and the contract opened. */
 export async function leverageTrader(
@@ -41,19 +32,12 @@ export async function leverageTrader(
   contract = '10000',
   open = true,
 ): Promise<LeverageTrader> {
-  const { token } = await server.register();
-  const info = await server.call(userCalls.findUserInfo, {}, { token });
-  const moved = await server.call(
-    assetsCalls.transferUserMoney,
-    { from: 'coin', to: 'contract', currency: 'USDT', amount: contract },
-    { token },
-  );
-  if (moved.status !== 1) throw new Error(`transfer: ${moved.enMsg}`);
+  const trader = await contractTrader(server, contract);
   if (open) {
-    const opened = await server.call(leverageCalls.openContract, {}, { token });
+    const opened = await server.call(leverageCalls.openContract, {}, { token: trader.token });
     if (opened.status !== 1) throw new Error(`openContract: ${opened.enMsg}`);
   }
-  return { token, userId: info.data.id };
+  return trader;
 }
 
 export async function contractWallet(server: TestServer, token: string) {

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   assetsCalls,
   kycCalls,
   optionsCalls,
-  userCalls,
   type OptionOrder,
 } from '@tidemark/contract';
 import { expect } from 'vitest';
@@ -13,48 +9,30 @@ import { approveKyc } from '../kyc/kyc.review';
 import { verifyRecords } from './options.engine';
 import { pngImage, traderMultipart } from '../console/console.test-support';
 import type { TestServer } from '../../test/harness';
+import { contractTrader, scriptedFeedStart, type ContractTrader } from '../../test/scripted';
 
 /**
  * The scripted feed of the option tests (chosen at start, like any deployment's feed): BTC rises
  * 5 USDT a second (long wins, short loses), ETH stays flat (ties), SOL falls (short wins).
  */
 export function scriptedFeedEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-feed-'));
-  const file = path.join(dir, 'script.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
+  return {
+    ...scriptedFeedStart('feed', {
       'BTC/USDT': { from: '95000', perSecond: '5' },
       'ETH/USDT': { from: '3400', perSecond: '0' },
       'SOL/USDT': { from: '185', perSecond: '-0.5' },
     }),
-  );
-  return {
-    MARKET_FEED: 'scripted',
-    MARKET_SCRIPT: file,
-    MARKET_TICK_MS: '50',
     // A two-second period for tests beside a real one; products keep what is configured.
     OPTIONS_PERIODS: '2,60',
     ...extra,
   };
 }
 
-export interface OptionTrader {
-  token: string;
-  userId: number;
-}
+export type OptionTrader = ContractTrader;
 
 /** A demo trader with `contract` USDT moved from the demo coin wallet to the contract wallet. */
-export async function optionTrader(server: TestServer, contract = '1000'): Promise<OptionTrader> {
-  const { token } = await server.register();
-  const info = await server.call(userCalls.findUserInfo, {}, { token });
-  const moved = await server.call(
-    assetsCalls.transferUserMoney,
-    { from: 'coin', to: 'contract', currency: 'USDT', amount: contract },
-    { token },
-  );
-  if (moved.status !== 1) throw new Error(`transfer: ${moved.enMsg}`);
-  return { token, userId: info.data.id };
+export function optionTrader(server: TestServer, contract = '1000'): Promise<OptionTrader> {
+  return contractTrader(server, contract);
 }
 
 /** Primary verification from `country`, approved. */
