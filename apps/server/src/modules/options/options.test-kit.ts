@@ -1,9 +1,4 @@
-import {
-  assetsCalls,
-  kycCalls,
-  optionsCalls,
-  type OptionOrder,
-} from '@tidemark/contract';
+import { assetsCalls, kycCalls, optionsCalls, type OptionOrder } from '@tidemark/contract';
 import { expect } from 'vitest';
 import { approveKyc } from '../kyc/kyc.review';
 import { verifyRecords } from './options.engine';
