@@ -1,4 +1,5 @@
 import type { AppContext } from '../../http/context';
+import { JobLoop } from '../../lib/job-loop';
 import * as repo from './financial.repository';
 import { payDue } from './financial.service';
 
@@ -13,49 +14,39 @@ const CHUNK = 500;
  * After a restart the first pass pays every run missed while the server was down, each once.
  */
 export class FinancialJobs {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly loop: JobLoop;
 
-  constructor(private readonly app: AppContext) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.pass(), PASS_MS);
-    this.timer.unref();
+  constructor(private readonly app: AppContext) {
+    this.loop = new JobLoop(app.log, PASS_MS, 'financial dividend pass failed', () => this.work());
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass; a pass still running is joined rather than doubled. */
   pass(): Promise<void> {
-    this.running ??= this.work().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.pass();
   }
 
   private async work(): Promise<void> {
-    try {
-      const now = this.app.clock.now();
-      for (;;) {
-        const rows = await repo.due(this.app.db, now, CHUNK);
-        let moved = 0;
-        for (const row of rows) {
-          try {
-            const paid = await this.app.writer.run((trx) => payDue(this.app, trx, row.id, now));
-            if (paid.days > 0 || paid.matured) moved += 1;
-          } catch (error) {
-            this.app.log.error({ err: error, order: Number(row.id) }, 'financial dividend failed');
-          }
+    const now = this.app.clock.now();
+    for (;;) {
+      const rows = await repo.due(this.app.db, now, CHUNK);
+      let moved = 0;
+      for (const row of rows) {
+        try {
+          const paid = await this.app.writer.run((trx) => payDue(this.app, trx, row.id, now));
+          if (paid.days > 0 || paid.matured) moved += 1;
+        } catch (error) {
+          this.app.log.error({ err: error, order: Number(row.id) }, 'financial dividend failed');
         }
-        if (rows.length < CHUNK || moved === 0) return;
       }
-    } catch (error) {
-      this.app.log.error({ err: error }, 'financial dividend pass failed');
+      if (rows.length < CHUNK || moved === 0) return;
     }
   }
 }

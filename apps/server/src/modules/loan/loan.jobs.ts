@@ -1,5 +1,6 @@
 import { LOAN_DAY_MS, overdueDays } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
+import { JobLoop } from '../../lib/job-loop';
 import * as repo from './loan.repository';
 import { accrue, evaluateScore } from './loan.service';
 
@@ -18,43 +19,32 @@ const SCORE_EVERY_MS = 60_000;
  * every missed day once), and every stored score a day old is evaluated again.
  */
 export class LoanJobs {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly loop: JobLoop;
   private lastScores = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly app: AppContext) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.pass(), PASS_MS);
-    this.timer.unref();
-    void this.pass();
+  constructor(private readonly app: AppContext) {
+    this.loop = new JobLoop(app.log, PASS_MS, 'loan pass failed', () => this.work());
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(): void {
+    this.loop.start(true);
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass; a pass still running is joined rather than doubled. */
   pass(): Promise<void> {
-    this.running ??= this.work().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.pass();
   }
 
   private async work(): Promise<void> {
-    try {
-      await this.accrueAll();
-      const now = this.app.clock.now();
-      if (now - this.lastScores >= SCORE_EVERY_MS) {
-        this.lastScores = now;
-        await this.rescore(now);
-      }
-    } catch (error) {
-      this.app.log.error({ err: error }, 'loan pass failed');
+    await this.accrueAll();
+    const now = this.app.clock.now();
+    if (now - this.lastScores >= SCORE_EVERY_MS) {
+      this.lastScores = now;
+      await this.rescore(now);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../http/context';
+import { JobLoop } from '../../lib/job-loop';
 import type { Tick } from '../../market/tick-log';
 import * as repo from './options.repository';
 import { settlementTickOf, settleOrders, start } from './options.service';
@@ -26,46 +27,36 @@ const PRUNE_EVERY_MS = 3_600_000;
  * settled again (its status guards it).
  */
 export class OptionsJobs {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly loop: JobLoop;
   private lastPrune = 0;
 
-  constructor(private readonly app: AppContext) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.pass(), PASS_MS);
-    this.timer.unref();
+  constructor(private readonly app: AppContext) {
+    this.loop = new JobLoop(app.log, PASS_MS, 'option settlement pass failed', () => this.work());
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(): void {
+    this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass; a pass still running is joined rather than doubled. */
   pass(): Promise<void> {
-    this.running ??= this.work().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.pass();
   }
 
   private async work(): Promise<void> {
-    try {
-      const now = this.app.clock.now();
-      const horizon = now - SETTLE_DELAY_MS;
-      await this.durableTicks();
-      await this.drain('scheduled', horizon);
-      await this.drain('running', horizon);
-      if (now - this.lastPrune >= PRUNE_EVERY_MS) {
-        this.lastPrune = now;
-        const days = this.app.config.market.tickLogDays ?? 7;
-        await repo.pruneTicks(this.app.db, now - days * 86_400_000);
-      }
-    } catch (error) {
-      this.app.log.error({ err: error }, 'option settlement pass failed');
+    const now = this.app.clock.now();
+    const horizon = now - SETTLE_DELAY_MS;
+    await this.durableTicks();
+    await this.drain('scheduled', horizon);
+    await this.drain('running', horizon);
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now;
+      const days = this.app.config.market.tickLogDays ?? 7;
+      await repo.pruneTicks(this.app.db, now - days * 86_400_000);
     }
   }
 

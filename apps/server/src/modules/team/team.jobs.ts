@@ -1,5 +1,6 @@
 import { parseMoney, QUOTE_CURRENCY } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
+import { JobLoop } from '../../lib/job-loop';
 import { fundOnce } from '../../ledger/funding';
 import { closeTradingDays, releaseDue } from './team.service';
 
@@ -13,39 +14,28 @@ const PASS_MS = 15_000;
  * the next window; the state guard and the ledger key make each release happen once.
  */
 export class TeamJobs {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | null = null;
+  private readonly loop: JobLoop;
 
-  constructor(private readonly app: AppContext) {}
-
-  start(): void {
-    if (this.timer) return;
-    void this.pass();
-    this.timer = setInterval(() => void this.pass(), PASS_MS);
-    this.timer.unref();
+  constructor(private readonly app: AppContext) {
+    this.loop = new JobLoop(app.log, PASS_MS, 'rebate pass failed', () => this.work());
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
+  start(): void {
+    this.loop.start(true);
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One pass; a pass still running is joined rather than doubled. */
   pass(): Promise<void> {
-    this.running ??= this.work().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.pass();
   }
 
   private async work(): Promise<void> {
-    try {
-      await closeTradingDays(this.app);
-      await releaseDue(this.app);
-    } catch (error) {
-      this.app.log.error({ err: error }, 'rebate pass failed');
-    }
+    await closeTradingDays(this.app);
+    await releaseDue(this.app);
   }
 }
 

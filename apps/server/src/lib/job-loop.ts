@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * A job's loop: a pass every `everyMs` (a real-time timer, unref'd; the work reads the app's
+ * injectable clock for "now"), a pass still running joined rather than doubled, and a stop that
+ * waits for the pass in flight. A pass that throws is logged with `failure` and the loop goes on.
+ */
+export class JobLoop {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
+    private readonly everyMs: number,
+    private readonly failure: string,
+    private readonly work: () => Promise<void>,
+  ) {}
+
+  /** Starts the timer (once); with `passNow`, the first pass runs at once. */
+  start(passNow = false): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.pass(), this.everyMs);
+    this.timer.unref();
+    if (passNow) void this.pass();
+  }
+
+  /** Stops the timer and waits for the pass in flight. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** One pass; a pass still running is joined rather than doubled. */
+  pass(): Promise<void> {
+    this.running ??= this.guarded().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async guarded(): Promise<void> {
+    try {
+      await this.work();
+    } catch (error) {
+      this.log.error({ err: error }, this.failure);
+    }
+  }
+}
