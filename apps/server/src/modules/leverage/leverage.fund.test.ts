@@ -9,6 +9,7 @@ import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import { consoleCall, consoleLogin, initialAdmin } from '../console/console.test-support';
 import {
   expectLedgerBalanced,
+  firstTickPast,
   lastPrice,
   leverageFeedEnv,
   leverageTrader,
@@ -79,15 +80,7 @@ describe('profits are paid only from the insurance fund', () => {
     const r = await waitClosed(server, trader.token, p.id);
     expect(r.closedBy).toBe('takeProfit');
     // At the first tick past the take-profit, not at the tick when the fund could pay.
-    const first = await server.app.db
-      .selectFrom('tick_log')
-      .select('seq')
-      .where('symbol', '=', 'BTC/USDT')
-      .where('seq', '>', BigInt(p.entry.feedSeq))
-      .where('price', '>=', m(r.takeProfit!))
-      .orderBy('seq')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const first = await firstTickPast(server, 'BTC/USDT', p.entry.feedSeq, m(r.takeProfit!), true);
     expect(r.exit!.feedSeq).toBe(Number(first.seq));
     expect(m(r.pnl!)).toBeGreaterThan(m('5'));
     await expectLedgerBalanced(server);

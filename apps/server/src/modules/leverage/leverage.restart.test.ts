@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import {
   expectLedgerBalanced,
+  firstTickPast,
   lastPrice,
   leverageFeedEnv,
   leverageTrader,
@@ -67,15 +68,7 @@ describe('a restart', () => {
       expect(r.closedBy).toBe(expected.get(p.id));
       const trigger = m((r.takeProfit ?? r.stopLoss)!);
       const rising = (p.direction === 'long') === (r.closedBy === 'takeProfit');
-      const first = await server.app.db
-        .selectFrom('tick_log')
-        .select(['seq', 'price'])
-        .where('symbol', '=', p.symbol)
-        .where('seq', '>', BigInt(p.entry.feedSeq))
-        .where('price', rising ? '>=' : '<=', trigger)
-        .orderBy('seq')
-        .limit(1)
-        .executeTakeFirstOrThrow();
+      const first = await firstTickPast(server, p.symbol, p.entry.feedSeq, trigger, rising);
       expect(r.exit!.feedSeq).toBe(Number(first.seq));
       expect(r.exitPrice).toBe(formatMoney(BigInt(first.price)));
     }

@@ -13,6 +13,7 @@ import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import {
   contractWallet,
   expectLedgerBalanced,
+  firstTickPast,
   lastPrice,
   leverageFeedEnv,
   leverageTrader,
@@ -400,15 +401,7 @@ describe('triggers on the feed', () => {
     const r = await waitClosed(server, trader.token, p.id);
     expect(r.closedBy).toBe('takeProfit');
     expect(m(r.exitPrice!)).toBeGreaterThanOrEqual(m(r.takeProfit!));
-    const first = await server.app.db
-      .selectFrom('tick_log')
-      .select(['seq'])
-      .where('symbol', '=', 'BTC/USDT')
-      .where('seq', '>', BigInt(p.entry.feedSeq))
-      .where('price', '>=', m(r.takeProfit!))
-      .orderBy('seq')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const first = await firstTickPast(server, 'BTC/USDT', p.entry.feedSeq, m(r.takeProfit!), true);
     expect(r.exit!.feedSeq).toBe(Number(first.seq));
     const closedEvent = await socket.next(
       (f) => (f.data as { event?: string }).event === 'leverage.closed',

@@ -75,6 +75,25 @@ export async function waitClosed(
   }
 }
 
+/** The first logged tick of `symbol` after `afterSeq` at or past `trigger` (above when `rising`). */
+export function firstTickPast(
+  server: TestServer,
+  symbol: string,
+  afterSeq: number,
+  trigger: bigint,
+  rising: boolean,
+) {
+  return server.app.db
+    .selectFrom('tick_log')
+    .select(['seq', 'price'])
+    .where('symbol', '=', symbol)
+    .where('seq', '>', BigInt(afterSeq))
+    .where('price', rising ? '>=' : '<=', trigger)
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}
+
 /** The last tick's price of a symbol as the server has it. */
 export function lastPrice(server: TestServer, symbol: string): bigint {
   const tick = server.app.market.lastTick(symbol);

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/check';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import { consoleCall, idempotencyKey } from '../console/console.test-support';
-import { adminToken, applyForLoan, loanTrader, productOf, type LoanTrader } from './loan.test-kit';
+import {
+  adminToken,
+  applyForLoan,
+  loanRecord,
+  loanTrader,
+  productOf,
+  type LoanTrader,
+} from './loan.test-kit';
 
 const DAY = 86_400_000;
 
@@ -12,15 +19,6 @@ beforeAll(async () => {
   server = await startServer({ rateLimits: ROOMY_LIMITS });
 });
 afterAll(() => server.close());
-
-async function record(trader: LoanTrader, id: number) {
-  const page = await server.call(
-    c.findLoanCurrencyOrderPage,
-    { page: 1, pageSize: 10 },
-    { token: trader.token },
-  );
-  return page.data.list.find((l) => l.id === id)!;
-}
 
 async function penaltyRows(id: number) {
   return server.app.db
@@ -34,7 +32,7 @@ async function penaltyRows(id: number) {
 /** Waits for the loan job's next pass to have brought the loan to `days` penalty days. */
 async function waitForDays(trader: LoanTrader, id: number, days: number) {
   for (let i = 0; i < 80; i += 1) {
-    const r = await record(trader, id);
+    const r = await loanRecord(server, trader, id);
     if (r.penaltyDays === days) return r;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -60,7 +58,7 @@ describe('a loan on the clock, across restarts', () => {
     // One minute before maturity: still passed, no penalty.
     server.clock.advance(dueAt - server.clock.now() - 60_000);
     await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(await record(trader, applied.data.id)).toMatchObject({
+    expect(await loanRecord(server, trader, applied.data.id)).toMatchObject({
       status: 'passed',
       penaltyDays: 0,
     });

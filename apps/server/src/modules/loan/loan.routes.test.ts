@@ -15,6 +15,7 @@ import {
   applyForLoan,
   coinBalance,
   fundBalanceOf,
+  loanRecord,
   loanTrader,
   productOf,
   type LoanTrader,
@@ -379,7 +380,7 @@ describe('review, repayment, overdue', () => {
       'You have an overdue loan. Please repay it before withdrawing',
     );
     await waitForStatus(trader, applied.data.id, 'overdue');
-    const overdue = await record(trader, applied.data.id);
+    const overdue = await loanRecord(server, trader, applied.data.id);
     // 1007 x 0.5 % = 5.035 for the first overdue day.
     expect(overdue).toMatchObject({ penalty: '5.03500000', penaltyDays: 1, owed: '1012.03500000' });
 
@@ -541,18 +542,9 @@ describe('review, repayment, overdue', () => {
   });
 });
 
-async function record(trader: LoanTrader, id: number) {
-  const page = await server.call(
-    c.findLoanCurrencyOrderPage,
-    { page: 1, pageSize: 50 },
-    { token: trader.token },
-  );
-  return page.data.list.find((l) => l.id === id)!;
-}
-
 async function waitForStatus(trader: LoanTrader, id: number, status: string) {
   for (let i = 0; i < 60; i += 1) {
-    if ((await record(trader, id)).status === status) return;
+    if ((await loanRecord(server, trader, id)).status === status) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`loan ${id} never became ${status}`);

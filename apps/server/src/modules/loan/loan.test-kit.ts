@@ -36,6 +36,16 @@ export function loanTrader(
   return withdrawingTrader(server, admin, deposit);
 }
 
+/** The trader's own record of loan `id`, as the app lists it. */
+export async function loanRecord(server: TestServer, trader: { token: string }, id: number) {
+  const page = await server.call(
+    loanCalls.findLoanCurrencyOrderPage,
+    { page: 1, pageSize: 50 },
+    { token: trader.token },
+  );
+  return page.data.list.find((l) => l.id === id)!;
+}
+
 export async function productOf(server: TestServer, cycleDays: number): Promise<number> {
   const answer = await server.call(loanCalls.findLoanProducts, {});
   const product = answer.data.list.find((p) => p.cycleDays === cycleDays);
