@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { consoleCalls, optionsConsoleCalls, type ConsoleCallInput } from '@tidemark/contract';
+import { optionsConsoleCalls, type ConsoleCallInput } from '@tidemark/contract';
 import { useCallMutation } from '../../api/call-hooks';
 import { request } from '../../api/client';
 import type { OptionBook, OptionOrderFilter, OptionProducts } from './options-types';
@@ -71,14 +71,5 @@ export function useOptionOrders(
     queryFn: () => request(optionsConsoleCalls.listOptionOrders, input),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-/** The traders an account typed in the orders search may be (the users search, a few answers). */
-export function useTraderLookup(text: string | null) {
-  return useQuery({
-    queryKey: ['users', 'list', { q: text, lookup: true }],
-    queryFn: () => request(consoleCalls.listUsers, { q: text ?? '', page: 1, pageSize: 10 }),
-    enabled: text !== null,
   });
 }

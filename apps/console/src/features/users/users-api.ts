@@ -16,6 +16,15 @@ export function useUsers(input: UserListInput) {
   return usePage(consoleCalls.listUsers, userKeys.list(input), input);
 }
 
+/** The traders an account typed in an orders search may be (the users search, a few answers). */
+export function useTraderLookup(text: string | null) {
+  return useQuery({
+    queryKey: ['users', 'list', { q: text, lookup: true }],
+    queryFn: () => request(consoleCalls.listUsers, { q: text ?? '', page: 1, pageSize: 10 }),
+    enabled: text !== null,
+  });
+}
+
 /** Profile, balances, verification, wallets, orders and one page of the account-change log. */
 export function useUserDetail(input: UserDetailInput) {
   return useQuery({

@@ -10,11 +10,9 @@ import {
   type ConsoleMoneyProduct,
 } from '@tidemark/contract';
 import {
-  Alert,
   Button,
   Card,
   Col,
-  Input,
   Row,
   Select,
   Statistic,
@@ -35,10 +33,13 @@ import {
   useYieldReserve,
 } from '../../features/financial/financial-api';
 import { FundReserveModal } from '../../features/financial/fund-reserve-modal';
-import { useTraderLookup } from '../../features/options/options-api';
-import { pickTrader, traderQuery } from '../../features/options/trader-filter';
 import { inputOf, ProductFormModal, valuesOf } from '../../features/financial/product-form-modal';
 import { useCan } from '../../features/session/session-api';
+import {
+  TraderSearchBox,
+  TraderSearchNote,
+  useTraderSearch,
+} from '../../features/users/components/trader-search';
 import { Amount } from '../../ui/amount';
 import { formatTime } from '../../ui/format';
 import { notifySuccess } from '../../ui/notify';
@@ -319,23 +320,16 @@ function OrdersTab() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchState(DEFAULTS);
   const page = positiveInt(search.page, 1);
-  // The trader box reads as the options orders' does: a user id, or an email or phone that names
-  // exactly one trader (the users search).
-  const trader = traderQuery(search.user);
-  const lookup = useTraderLookup(trader.kind === 'account' ? trader.text : null);
-  const picked =
-    trader.kind === 'account' && lookup.data ? pickTrader(trader.text, lookup.data.list) : null;
-  const userId =
-    trader.kind === 'id' ? trader.userId : picked?.kind === 'one' ? picked.user.id : undefined;
+  const trader = useTraderSearch(search.user);
   const orders = useMoneyOrders(
     {
-      userId,
+      userId: trader.userId,
       book: oneOf(ACCOUNT_MODES, search.book, undefined),
       status: ['0', '1', '2'].includes(search.status) ? Number(search.status) : undefined,
       page,
       pageSize: PAGE_SIZE,
     },
-    trader.kind !== 'account' || userId !== undefined,
+    trader.ready,
   );
   const columns: TableColumnsType<ConsoleMoneyOrder> = [
     { title: t('console.common.id'), dataIndex: 'id', width: 70 },
@@ -422,15 +416,7 @@ function OrdersTab() {
   return (
     <>
       <div className="toolbar">
-        <Input.Search
-          key={`user-${search.user}`}
-          defaultValue={search.user}
-          placeholder={t('console.options.traderSearch')}
-          aria-label={t('console.options.traderSearch')}
-          allowClear
-          onSearch={(value) => setSearch({ user: value.trim() })}
-          style={{ width: 260 }}
-        />
+        <TraderSearchBox value={search.user} onSearch={(user) => setSearch({ user })} />
         <Select
           allowClear
           value={search.book || undefined}
@@ -453,32 +439,10 @@ function OrdersTab() {
           aria-label={t('console.common.status')}
         />
       </div>
-      {trader.kind === 'account' && picked?.kind === 'one' ? (
-        <Typography.Paragraph>
-          {t('console.options.ordersOf')}{' '}
-          <UserLink userId={picked.user.id} account={picked.user.email ?? picked.user.phone} />
-        </Typography.Paragraph>
-      ) : null}
-      {picked && picked.kind !== 'one' ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t(
-            picked.kind === 'none' ? 'console.options.noTrader' : 'console.options.severalTraders',
-            { account: search.user },
-          )}
-        />
-      ) : null}
+      <TraderSearchNote search={trader} />
       <PagedTable<ConsoleMoneyOrder>
         size="small"
-        query={{
-          // An account that names nobody (yet) shows no rows, not the last search's.
-          data: trader.kind === 'account' && userId === undefined ? undefined : orders.data,
-          error: lookup.error ?? orders.error,
-          isFetching: lookup.isFetching || orders.isFetching,
-          refetch: () => (lookup.error ? lookup.refetch() : orders.refetch()),
-        }}
+        query={trader.tableQuery(orders)}
         columns={columns}
         scroll={{ x: 'max-content' }}
         emptyText={t('console.financial.noOrders')}

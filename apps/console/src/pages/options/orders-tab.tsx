@@ -1,10 +1,14 @@
 import { ACCOUNT_MODES, OPTION_STATUSES } from '@tidemark/contract';
-import { Alert, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useOptionOrders, useTraderLookup } from '../../features/options/options-api';
+import { useOptionOrders } from '../../features/options/options-api';
 import type { OptionOrderRecord } from '../../features/options/options-types';
 import { ratePercent } from '../../features/options/terms';
-import { pickTrader, traderQuery } from '../../features/options/trader-filter';
+import {
+  TraderSearchBox,
+  TraderSearchNote,
+  useTraderSearch,
+} from '../../features/users/components/trader-search';
 import { Amount } from '../../ui/amount';
 import { formatAmount, formatTime } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-table';
@@ -33,22 +37,16 @@ export function OrdersTab() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchState(DEFAULTS);
   const page = positiveInt(search.page, 1);
-  const trader = traderQuery(search.user);
-  const lookup = useTraderLookup(trader.kind === 'account' ? trader.text : null);
-  const picked =
-    trader.kind === 'account' && lookup.data ? pickTrader(trader.text, lookup.data.list) : null;
-  const userId =
-    trader.kind === 'id' ? trader.userId : picked?.kind === 'one' ? picked.user.id : undefined;
+  const trader = useTraderSearch(search.user);
   const orders = useOptionOrders(
     {
-      userId,
+      userId: trader.userId,
       book: oneOf(ACCOUNT_MODES, search.book, undefined),
       status: oneOf(OPTION_STATUSES, search.status, undefined),
       page,
       pageSize: PAGE_SIZE,
     },
-    // An account is searched by the trader it names, once it names one.
-    trader.kind !== 'account' || userId !== undefined,
+    trader.ready,
   );
 
   const columns: TableColumnsType<OptionOrderRecord> = [
@@ -146,16 +144,7 @@ export function OrdersTab() {
   return (
     <>
       <div className="toolbar">
-        <Input.Search
-          // A new URL value (back button, a link) replaces what was typed.
-          key={`user-${search.user}`}
-          defaultValue={search.user}
-          placeholder={t('console.options.traderSearch')}
-          aria-label={t('console.options.traderSearch')}
-          allowClear
-          onSearch={(value) => setSearch({ user: value.trim() })}
-          style={{ width: 260 }}
-        />
+        <TraderSearchBox value={search.user} onSearch={(user) => setSearch({ user })} />
         <Select
           allowClear
           value={search.book || undefined}
@@ -181,32 +170,10 @@ export function OrdersTab() {
           aria-label={t('console.common.status')}
         />
       </div>
-      {trader.kind === 'account' && picked?.kind === 'one' ? (
-        <Typography.Paragraph>
-          {t('console.options.ordersOf')}{' '}
-          <UserLink userId={picked.user.id} account={picked.user.email ?? picked.user.phone} />
-        </Typography.Paragraph>
-      ) : null}
-      {picked && picked.kind !== 'one' ? (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t(
-            picked.kind === 'none' ? 'console.options.noTrader' : 'console.options.severalTraders',
-            { account: search.user },
-          )}
-        />
-      ) : null}
+      <TraderSearchNote search={trader} />
       <PagedTable<OptionOrderRecord>
         size="small"
-        query={{
-          // An account that names nobody (yet) shows no rows, not the last search's.
-          data: trader.kind === 'account' && userId === undefined ? undefined : orders.data,
-          error: lookup.error ?? orders.error,
-          isFetching: lookup.isFetching || orders.isFetching,
-          refetch: () => (lookup.error ? lookup.refetch() : orders.refetch()),
-        }}
+        query={trader.tableQuery(orders)}
         columns={columns}
         scroll={{ x: 'max-content' }}
         emptyText={t('console.options.noOrders')}
