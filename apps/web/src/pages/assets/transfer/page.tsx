@@ -5,7 +5,6 @@ import { DownOutline, RightOutline, UnorderedListOutline } from 'antd-mobile-ico
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { useUserInfo } from '../../../features/account/api/account-queries';
 import { formatAmount } from '../../../ui/amount-format';
@@ -71,15 +70,10 @@ export default function TransferPage() {
   const [busy, submit] = useSubmit(async () => {
     const input = await checkTransfer({ from, to, currency, amount }, available);
     if (!input) return;
-    const idempotencyKey = keys.keyFor(JSON.stringify([mode, input]));
-    try {
-      await transfer.mutateAsync({ input, idempotencyKey });
-    } catch (error) {
-      // A refusal is an answer; a lost answer keeps the key so pressing again cannot pay twice.
-      if (error instanceof ApiError) keys.settle();
-      throw error;
-    }
-    keys.settle();
+    // A refusal is an answer; a lost answer keeps the key so pressing again cannot pay twice.
+    await keys.send(JSON.stringify([mode, input]), (idempotencyKey) =>
+      transfer.mutateAsync({ input, idempotencyKey }),
+    );
     showToast(t('success.operation'), 'success');
     if ((location.state as { fromAssets?: boolean } | null)?.fromAssets) navigate(-1);
     else navigate(`${ASSETS_ROUTE}?wallet=${from}`, { replace: true });

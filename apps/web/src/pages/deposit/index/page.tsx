@@ -4,7 +4,6 @@ import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { finishAmount } from '../../../features/assets/amounts';
@@ -72,16 +71,10 @@ export default function DepositPage() {
       values.txHash,
       file ? [file.name, file.size, file.lastModified] : null,
     ]);
-    const idempotencyKey = keys.keyFor(fingerprint);
-    let record;
-    try {
-      record = await deposit.mutateAsync({ input, idempotencyKey });
-    } catch (error) {
-      // A refusal is an answer; a lost answer keeps the key so pressing again cannot submit twice.
-      if (error instanceof ApiError) keys.settle();
-      throw error;
-    }
-    keys.settle();
+    // A refusal is an answer; a lost answer keeps the key so pressing again cannot submit twice.
+    const record = await keys.send(fingerprint, (idempotencyKey) =>
+      deposit.mutateAsync({ input, idempotencyKey }),
+    );
     // The success page confirms this record by its id; the record itself saves it a lookup.
     navigate(withQuery(MONEY_ROUTES.depositSuccess, { id: record.id }), {
       replace: true,

@@ -47,14 +47,9 @@ export function TransferSheet({ open, onClose, currency, available }: SheetProps
   const transfer = useTransferEarnings([assetsKeys.all]);
   const [busy, send] = useSubmit(async () => {
     const input = { amount: finishAmount(amount), currency };
-    const idempotencyKey = keys.keyFor(JSON.stringify(input));
-    try {
-      await transfer.mutateAsync({ input, idempotencyKey });
-    } catch (error) {
-      if (error instanceof ApiError) keys.settle();
-      throw error;
-    }
-    keys.settle();
+    await keys.send(JSON.stringify(input), (idempotencyKey) =>
+      transfer.mutateAsync({ input, idempotencyKey }),
+    );
     setAmount('');
     showToast(t('success.operation'), 'success');
     onClose();

@@ -10,7 +10,6 @@ import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { finishAmount } from '../../../features/assets/amounts';
@@ -75,15 +74,9 @@ export default function LoanPage() {
         return [kind, f.name, f.size, f.lastModified];
       }),
     ]);
-    const idempotencyKey = keys.keyFor(fingerprint);
-    let record;
-    try {
-      record = await apply.mutateAsync({ input, idempotencyKey });
-    } catch (error) {
-      if (error instanceof ApiError) keys.settle();
-      throw error;
-    }
-    keys.settle();
+    const record = await keys.send(fingerprint, (idempotencyKey) =>
+      apply.mutateAsync({ input, idempotencyKey }),
+    );
     navigate(`${LOAN_PATHS.success}?id=${record.id}`, { replace: true, state: { record } });
   });
 
