@@ -15,6 +15,7 @@ import { financial } from './migrations/0013-financial';
 import { loan } from './migrations/0014-loan';
 import { support } from './migrations/0016-support';
 import { contentPages } from './migrations/0017-content-pages';
+import { tickSources } from './migrations/0018-tick-sources';
 import { team } from './migrations/0015-team';
 import type { MigrationContext } from './migrations/helpers';
 
@@ -37,6 +38,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0015-team': team(context),
     '0016-support': support(context),
     '0017-content-pages': contentPages(context),
+    '0018-tick-sources': tickSources(context),
   };
 }
 

@@ -27,11 +27,11 @@ import {
 } from './candles';
 import { prepareCoins, type Coin } from './coins';
 import { dailyHistoryStart, fillGap, historyBack, minuteHistoryStart } from './history';
-import type { Market } from './market';
+import type { CoinStatus, Market } from './market';
 import * as repo from './market.repository';
 import { readFeedScript, ScriptedFeed } from './scripted';
 import { FeedSimulator, type PrintSink } from './simulator';
-import { TickLog, type Tick } from './tick-log';
+import { TickLog, type Tick, type TickSourcePrice } from './tick-log';
 import { buildTicker, Rolling24h } from './tickers';
 
 export interface MarketLog {
@@ -49,12 +49,22 @@ export interface MarketDeps {
   log: MarketLog;
 }
 
-/** The live price source: the seeded simulator or, chosen at start, a scripted feed for tests. */
-interface LiveFeed {
+/**
+ * The live price source: the seeded simulator or, chosen at start, a scripted feed for tests or
+ * the exchanges' median index (MARKET_FEED=live). A coin whose status is suspended gets no prints.
+ */
+export interface LiveFeed {
   readonly time: number;
   rebase(time: number, prices: readonly bigint[]): void;
   step(now: number, sink: PrintSink): void;
+  /** Coin `index`'s market now; a feed without it (the simulator) is one source, always open. */
+  status?(index: number): CoinStatus;
+  /** The sources of coin `index`'s last print (live feed only), stored with its tick. */
+  sources?(index: number): readonly TickSourcePrice[] | undefined;
 }
+
+/** The simulator's every coin: one source, always fresh. */
+const SIMULATED: CoinStatus = { status: 'open', sources: 1, reason: null };
 
 /**
  * A step longer than this (a suspended process, a clock moved forward) is filled with generated
@@ -142,6 +152,15 @@ export class SimulatedMarket implements Market, PrintSink {
     return this.bySymbol.get(symbol)?.coin.product;
   }
 
+  status(symbol: string): CoinStatus | undefined {
+    const state = this.bySymbol.get(symbol);
+    return state && this.coinStatus(state.coin.index);
+  }
+
+  private coinStatus(index: number): CoinStatus {
+    return this.simulator.status?.(index) ?? SIMULATED;
+  }
+
   lastTick(symbol: string): Tick | undefined {
     return this.tickLog.last(symbol);
   }
@@ -178,7 +197,13 @@ export class SimulatedMarket implements Market, PrintSink {
 
   tickers(): Ticker[] {
     this.tickerCache ??= this.states.map((s) =>
-      buildTicker(s.coin, s.window.closed(s.minute.time), s.minute, this.simulator.time),
+      buildTicker(
+        s.coin,
+        s.window.closed(s.minute.time),
+        s.minute,
+        this.simulator.time,
+        this.coinStatus(s.coin.index),
+      ),
     );
     return this.tickerCache;
   }
@@ -272,9 +297,17 @@ export class SimulatedMarket implements Market, PrintSink {
     const before = this.simulator.time;
     this.simulator.step(now, this);
     if (this.simulator.time > before) {
-      // One tick per option symbol and step: the step's last print.
-      for (const state of this.optionStates)
-        this.tickLog.record(state.coin.symbol, this.simulator.time, state.minute.close);
+      // One tick per open option symbol and step: the step's last print (a blind coin has none).
+      for (const state of this.optionStates) {
+        const index = state.coin.index;
+        if (this.coinStatus(index).status !== 'open') continue;
+        this.tickLog.record(
+          state.coin.symbol,
+          this.simulator.time,
+          state.minute.close,
+          this.simulator.sources?.(index),
+        );
+      }
       this.tickLog.flush();
     }
     this.tickerCache = null;

@@ -1,5 +1,18 @@
 import type { CandlePeriod, Candle, ConversionRate, Product, Ticker } from '@tidemark/contract';
+import type { MarketStatus } from '@tidemark/contract';
 import type { Tick } from './tick-log';
+
+/**
+ * A coin's market now: "open", or "suspended" while fewer than the configured minimum of price
+ * sources are fresh (MARKET_FEED=live; the simulator is one source, always fresh; a scripted feed
+ * may script blind windows). `reason` says why in the operators' words (null when open).
+ */
+export interface CoinStatus {
+  status: MarketStatus;
+  /** How many sources are fresh. */
+  sources: number;
+  reason: string | null;
+}
 
 /**
  * The market as the rest of the server sees it. Prices come only from here (DESIGN.md section 1):
@@ -12,6 +25,11 @@ export interface Market {
   product(symbol: string): Product | undefined;
   /** Last traded price of a symbol, in units; undefined for an unknown symbol. */
   lastPrice(symbol: string): bigint | undefined;
+  /**
+   * Open or suspended (a blind market): no new option orders, positions or market-maker quotes
+   * while suspended; undefined for an unknown symbol.
+   */
+  status(symbol: string): CoinStatus | undefined;
   /** The newest tick of an option symbol, with its feed sequence number (undefined before one). */
   lastTick(symbol: string): Tick | undefined;
   /** Waits for the tick log's write of every tick up to `seq`; answers whether it holds them. */

@@ -53,6 +53,35 @@ describe('the scripted feed', () => {
     expect(feed.time).toBe(START + 2_500);
   });
 
+  it('goes blind in a scripted window: suspended with no source, no prints, then open again', () => {
+    const script = readFeedScript(
+      scriptFile({ 'BTC/USDT': { from: '95000', perSecond: '0', blind: [[2, 4]] } }),
+    );
+    const feed = new ScriptedFeed(
+      coins,
+      script,
+      START,
+      coins.map((c) => c.startPrice),
+    );
+    const btc = coins.find((c) => c.symbol === 'BTC/USDT')!;
+    const eth = coins.find((c) => c.symbol === 'ETH/USDT')!;
+    const btcTimes = (times: number[]) =>
+      prints(feed, times)
+        .filter((p) => p.symbol === 'BTC/USDT')
+        .map((p) => p.time - START);
+    expect(btcTimes([START + 1_000, START + 1_999])).toEqual([1_000, 1_999]);
+    expect(feed.status(btc.index)).toEqual({ status: 'open', sources: 1, reason: null });
+    expect(btcTimes([START + 2_000, START + 3_999])).toEqual([]);
+    expect(feed.status(btc.index)).toMatchObject({ status: 'suspended', sources: 0 });
+    // Another coin keeps its source.
+    expect(feed.status(eth.index).status).toBe('open');
+    expect(btcTimes([START + 4_000])).toEqual([4_000]);
+    expect(feed.status(btc.index).status).toBe('open');
+    expect(() =>
+      readFeedScript(scriptFile({ 'BTC/USDT': { from: '1', perSecond: '0', blind: [[4, 2]] } })),
+    ).toThrow(/"blind" is a list of \[fromSecond, toSecond\] windows/);
+  });
+
   it('refuses a script that is not symbols with decimal "from" and "perSecond"', () => {
     expect(() => readFeedScript(scriptFile(['BTC/USDT']))).toThrow(/object of symbols/);
     const broken = path.join(dir, 'broken.json');

@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import { parseMoney } from '@tidemark/contract';
 import type { Coin } from './coins';
+import type { CoinStatus } from './market';
 import type { PrintSink } from './simulator';
 
-/** A symbol's scripted price: `from` at the feed's start, moving `perSecond` (may be negative). */
+/**
+ * A symbol's scripted price: `from` at the feed's start, moving `perSecond` (may be negative).
+ * `blind` lists windows `[fromSecond, toSecond)` after the feed's start in which the symbol has no
+ * fresh source (a blind market: suspended, no prints, no ticks), as a live feed has when its
+ * exchanges go quiet.
+ */
 export interface ScriptLine {
   from: string;
   perSecond: string;
+  blind?: [number, number][];
 }
 
 export type FeedScript = Record<string, ScriptLine>;
@@ -25,7 +32,7 @@ export function readFeedScript(file: string): FeedScript {
     throw new Error(`${file}: a feed script is an object of symbols`);
   const script: FeedScript = {};
   for (const [symbol, line] of Object.entries(parsed as Record<string, unknown>)) {
-    const { from, perSecond } = (line ?? {}) as Partial<ScriptLine>;
+    const { from, perSecond, blind } = (line ?? {}) as Partial<ScriptLine>;
     if (typeof from !== 'string' || typeof perSecond !== 'string')
       throw new Error(`${file}: ${symbol} needs "from" and "perSecond" decimal strings`);
     try {
@@ -39,7 +46,21 @@ export function readFeedScript(file: string): FeedScript {
         },
       );
     }
-    script[symbol] = { from, perSecond };
+    if (
+      blind !== undefined &&
+      !(
+        Array.isArray(blind) &&
+        blind.every(
+          (w) =>
+            Array.isArray(w) &&
+            w.length === 2 &&
+            w.every((n) => typeof n === 'number' && Number.isFinite(n) && n >= 0) &&
+            w[0] < w[1],
+        )
+      )
+    )
+      throw new Error(`${file}: ${symbol} "blind" is a list of [fromSecond, toSecond] windows`);
+    script[symbol] = blind ? { from, perSecond, blind } : { from, perSecond };
   }
   return script;
 }
@@ -54,6 +75,8 @@ export class ScriptedFeed {
   private now: number;
   private readonly last: bigint[];
   private readonly lines: ({ from: bigint; perMs: { num: bigint; neg: boolean } } | undefined)[];
+  /** Per coin, its blind windows in epoch ms. */
+  private readonly blind: [number, number][][];
 
   constructor(
     private readonly coins: readonly Coin[],
@@ -63,6 +86,12 @@ export class ScriptedFeed {
   ) {
     this.now = anchor;
     this.last = [...prices];
+    this.blind = coins.map((coin) =>
+      (script[coin.symbol]?.blind ?? []).map(([from, to]) => [
+        anchor + from * 1000,
+        anchor + to * 1000,
+      ]),
+    );
     this.lines = coins.map((coin) => {
       const line = script[coin.symbol];
       if (!line) return undefined;
@@ -85,10 +114,22 @@ export class ScriptedFeed {
     });
   }
 
+  /** Suspended inside one of the coin's blind windows, else open with its one source. */
+  status(index: number): CoinStatus {
+    return this.isBlind(index, this.now)
+      ? { status: 'suspended', sources: 0, reason: 'scripted blind window' }
+      : { status: 'open', sources: 1, reason: null };
+  }
+
+  private isBlind(index: number, time: number): boolean {
+    return this.blind[index]!.some(([from, to]) => time >= from && time < to);
+  }
+
   step(now: number, sink: PrintSink): void {
     if (now <= this.now) return;
     this.now = now;
     this.coins.forEach((coin, i) => {
+      if (this.isBlind(i, now)) return;
       const line = this.lines[i];
       let price = this.last[i] ?? coin.startPrice;
       if (line) {

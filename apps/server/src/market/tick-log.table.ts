@@ -13,6 +13,8 @@ export interface TickLogTable {
   time: bigint;
   /** Units of 1e-8. */
   price: bigint;
+  /** A live tick's sources, JSON `[{name, price, time}]`; null for the simulator's ticks. */
+  sources: string | null;
 }
 
 export type TickLogRow = Selectable<TickLogTable>;

@@ -1,12 +1,38 @@
+import { formatMoney, parseMoney } from '@tidemark/contract';
 import type { DatabaseHandle, Executor } from '../db/database';
 import { inTransaction } from '../db/database';
 
-/** One tick of the feed as options use it. */
+/** One exchange source's price that went into a live tick (the median of them). */
+export interface TickSourcePrice {
+  name: string;
+  price: bigint;
+  /** When the source last updated (ms). */
+  time: number;
+}
+
+/** One tick of the feed as options and leverage use it. */
 export interface Tick {
   seq: number;
   symbol: string;
   time: number;
   price: bigint;
+  /** A live tick's sources (MARKET_FEED=live); absent for the simulator's ticks. */
+  sources?: readonly TickSourcePrice[];
+}
+
+/** The tick log's JSON of a live tick's sources (prices as decimal strings); null without. */
+export function sourcesJson(sources: readonly TickSourcePrice[] | undefined): string | null {
+  if (!sources) return null;
+  return JSON.stringify(
+    sources.map((s) => ({ name: s.name, price: formatMoney(s.price), time: s.time })),
+  );
+}
+
+/** The sources a stored tick names, back from the log's JSON (undefined for a simulator tick). */
+export function sourcesOfJson(json: string | null): TickSourcePrice[] | undefined {
+  if (json === null) return undefined;
+  const rows = JSON.parse(json) as { name: string; price: string; time: number }[];
+  return rows.map((r) => ({ name: r.name, price: parseMoney(r.price), time: r.time }));
 }
 
 export interface TickLogLog {
@@ -45,8 +71,10 @@ export class TickLog {
   }
 
   /** A new tick of `symbol`; written with the next flush. */
-  record(symbol: string, time: number, price: bigint): Tick {
-    const tick: Tick = { seq: this.nextSeq++, symbol, time, price };
+  record(symbol: string, time: number, price: bigint, sources?: readonly TickSourcePrice[]): Tick {
+    const tick: Tick = sources
+      ? { seq: this.nextSeq++, symbol, time, price, sources }
+      : { seq: this.nextSeq++, symbol, time, price };
     this.pending.push(tick);
     this.latest.set(symbol, tick);
     return tick;
@@ -102,6 +130,7 @@ export async function insertTicks(db: Executor, ticks: readonly Tick[]): Promise
           symbol: t.symbol,
           time: BigInt(t.time),
           price: t.price,
+          sources: sourcesJson(t.sources),
         })),
       )
       .execute();

@@ -50,6 +50,8 @@ describe('Rolling24h and buildTicker', () => {
       volume24h: '1441.00000000',
       quoteVolume24h: '1441.00000000',
       time: open.time + 1_000,
+      status: 'open',
+      sources: 1,
     });
   });
 

@@ -58,8 +58,16 @@ export function percentChange(open: bigint, last: bigint): string {
   return diff < 0n && hundredths > 0n ? `-${text}` : text;
 }
 
+const OPEN_ONE_SOURCE: Pick<Ticker, 'status' | 'sources'> = { status: 'open', sources: 1 };
+
 /** The 24 h ticker from the window's closed part and the open minute. */
-export function buildTicker(coin: Coin, closed: Bar | null, minute: Bar, time: number): Ticker {
+export function buildTicker(
+  coin: Coin,
+  closed: Bar | null,
+  minute: Bar,
+  time: number,
+  market: Pick<Ticker, 'status' | 'sources'> = OPEN_ONE_SOURCE,
+): Ticker {
   let open = minute.open;
   let high = minute.high;
   let low = minute.low;
@@ -84,5 +92,7 @@ export function buildTicker(coin: Coin, closed: Bar | null, minute: Bar, time: n
     volume24h: formatMoney(volume),
     quoteVolume24h: formatMoney(quoteVolume),
     time,
+    status: market.status,
+    sources: market.sources,
   };
 }

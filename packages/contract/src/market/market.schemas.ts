@@ -4,6 +4,10 @@ import type { CANDLE_PERIODS } from '../constants';
 /** "BTC/USDT": base and quote in capitals. */
 export const SYMBOL_PATTERN = /^[A-Z0-9]{2,10}\/[A-Z0-9]{2,10}$/;
 
+/** A coin's market: open, or suspended while too few price sources are fresh. */
+export const MARKET_STATUSES = ['open', 'suspended'] as const;
+export type MarketStatus = (typeof MARKET_STATUSES)[number];
+
 export const ticker = /* @__PURE__ */ z.object({
   symbol: z.string(),
   base: z.string(),
@@ -20,6 +24,13 @@ export const ticker = /* @__PURE__ */ z.object({
   /** Traded over 24 h, in the quote currency (USDT). */
   quoteVolume24h: z.string(),
   time: z.number(),
+  /**
+   * "open", or "suspended" while fewer than the configured minimum of price sources are fresh
+   * (a blind market takes no new option orders or positions and its market maker quotes nothing).
+   */
+  status: z.enum(MARKET_STATUSES),
+  /** How many price sources are fresh now (the embedded simulator counts as one). */
+  sources: z.number(),
 });
 export type Ticker = z.output<typeof ticker>;
 

@@ -19,11 +19,26 @@ export type OptionOutcome = (typeof OPTION_OUTCOMES)[number];
 export const OPTION_KINDS = ['instant', 'period'] as const;
 export type OptionKind = (typeof OPTION_KINDS)[number];
 
-/** One tick of the feed as the tick log keeps it: price, time (ms) and the feed's sequence number. */
+/** One exchange source's latest price that went into a live tick's median. */
+export const tickSource = /* @__PURE__ */ z.object({
+  /** The source's name: "binance", "okx", "coinbase". */
+  name: z.string(),
+  price: z.string(),
+  /** When the source last updated (ms). */
+  time: z.number(),
+});
+export type TickSource = z.output<typeof tickSource>;
+
+/**
+ * One tick of the feed as the tick log keeps it: price, time (ms) and the feed's sequence number;
+ * a live tick (MARKET_FEED=live) also names the sources whose median it is, so anyone can check
+ * it against public exchange data. Ticks of the embedded simulator have no `sources`.
+ */
 export const optionTick = /* @__PURE__ */ z.object({
   price: z.string(),
   time: z.number(),
   feedSeq: z.number(),
+  sources: z.optional(z.array(tickSource)),
 });
 export type OptionTick = z.output<typeof optionTick>;
 

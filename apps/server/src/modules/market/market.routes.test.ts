@@ -64,6 +64,9 @@ function expectTicker(ticker: Ticker, base: string) {
     volume24h: expect.stringMatching(DECIMAL),
     quoteVolume24h: expect.stringMatching(DECIMAL),
     time: expect.any(Number),
+    // The embedded simulator: one source, always fresh.
+    status: 'open',
+    sources: 1,
   });
   const [price, high, low] = [ticker.price, ticker.high24h, ticker.low24h].map((v) =>
     parseMoney(v),

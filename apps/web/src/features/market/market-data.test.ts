@@ -21,6 +21,8 @@ function ticker(symbol: string, price: string, change: string, quoteVolume = '0'
     volume24h: '1',
     quoteVolume24h: quoteVolume,
     time: 1,
+    status: 'open',
+    sources: 1,
   };
 }
 

@@ -27,6 +27,8 @@ const tick = (symbol: string, change: string, quoteVolume = '1000'): Ticker => {
     volume24h: '10',
     quoteVolume24h: quoteVolume,
     time: 1,
+    status: 'open',
+    sources: 1,
   };
 };
 const product = (id: number, symbol: string): Product => {

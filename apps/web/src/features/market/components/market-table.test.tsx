@@ -31,6 +31,8 @@ const tick = (symbol: string, price: string, change: string, time = 1): Ticker =
     volume24h: '10',
     quoteVolume24h: '1234567.5',
     time,
+    status: 'open',
+    sources: 1,
   };
 };
 const product = (id: number, symbol: string, name: string): Product => {
