@@ -1,8 +1,8 @@
 import { mulMoney, MONEY_UNIT } from '../money';
-import { isTimeZone } from '../rules/zoned-time';
+import { addCalendarDays, isTimeZone, wallTime, zonedInstant } from '../rules/zoned-time';
 
 /** One definition for every product (rules/zoned-time.ts). */
-export { isTimeZone };
+export { isTimeZone, wallTime, zonedInstant };
 
 /**
  * The arithmetic of a financial (yield) package, pure and shared: the server pays with it and the
@@ -64,93 +64,10 @@ export function validFinancialRates(dailyRate: bigint, penaltyRate: bigint): boo
 
 export const DIVIDEND_TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-const formatters = /* @__PURE__ */ new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-interface Wall {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** The wall-clock reading of an instant in a zone. */
-export function wallTime(instant: number, zone: string): Wall {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(zone).formatToParts(new Date(instant)))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour! % 24,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
-
-/** The zone's offset from UTC at an instant, in ms (east positive). */
-function offsetAt(instant: number, zone: string): number {
-  const w = wallTime(instant, zone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
-}
-
-/**
- * The instant a local date and time happen in a zone. A time skipped by a DST change (02:30 on a
- * spring-forward day) is taken after the change, a repeated one (fall back) at its first
- * occurrence, as Temporal's "compatible" disambiguation does.
- */
-export function zonedInstant(
-  zone: string,
-  date: { year: number; month: number; day: number },
-  hour: number,
-  minute: number,
-): number {
-  const local = Date.UTC(date.year, date.month - 1, date.day, hour, minute);
-  const before = offsetAt(local - DAY_MS, zone);
-  const after = offsetAt(local + DAY_MS, zone);
-  const candidates = [...new Set([before, after])]
-    .map((offset) => local - offset)
-    .filter((instant) => {
-      const w = wallTime(instant, zone);
-      return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) === local;
-    })
-    .sort((a, b) => a - b);
-  if (candidates.length) return candidates[0]!;
-  // In a gap: the wall time does not exist; the same reading with the offset from before the
-  // change lands after it.
-  return local - before;
-}
-
 function parseTime(dividendTime: string): { hour: number; minute: number } {
   const m = DIVIDEND_TIME_PATTERN.exec(dividendTime);
   if (!m) throw new Error(`not a dividend time: ${dividendTime}`);
   return { hour: Number(m[1]), minute: Number(m[2]) };
-}
-
-/** A calendar date `n` days after a date (plain calendar arithmetic, no zone). */
-function addDays(d: { year: number; month: number; day: number }, n: number) {
-  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
-  return { year: t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
 }
 
 /**
@@ -162,7 +79,7 @@ export function dividendRun(after: number, k: number, dividendTime: string, zone
   const w = wallTime(after, zone);
   const today = { year: w.year, month: w.month, day: w.day };
   const first = zonedInstant(zone, today, hour, minute) > after ? 0 : 1;
-  return zonedInstant(zone, addDays(today, first + k - 1), hour, minute);
+  return zonedInstant(zone, addCalendarDays(today, first + k - 1), hour, minute);
 }
 
 /** The first `count` dividend runs strictly after `after`. */

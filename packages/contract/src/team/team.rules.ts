@@ -1,5 +1,11 @@
 import { mulMoney } from '../money';
-import { isTimeZone } from '../rules/zoned-time';
+import {
+  addCalendarDays,
+  isTimeZone,
+  wallTime,
+  zonedInstant,
+  type WallTime,
+} from '../rules/zoned-time';
 
 /** One definition for every product (rules/zoned-time.ts). */
 export { isTimeZone };
@@ -24,50 +30,10 @@ export interface TeamCalendar {
   transferDay: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+export type ZonedParts = WallTime;
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-export interface ZonedParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** The wall-clock reading of an instant in a zone. */
-export function zonedParts(ms: number, timeZone: string): ZonedParts {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(ms))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour! % 24,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
+/** The wall-clock reading of an instant in a zone (rules/zoned-time.ts). */
+export const zonedParts: (ms: number, timeZone: string) => ZonedParts = wallTime;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -84,9 +50,9 @@ function dayParts(day: LocalDay): [number, number, number] {
 
 /** The calendar day after (or `n` days after) a day; calendar arithmetic, no zone involved. */
 export function addDays(day: LocalDay, n = 1): LocalDay {
-  const [y, m, d] = dayParts(day);
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+  const [year, month, d] = dayParts(day);
+  const t = addCalendarDays({ year, month, day: d }, n);
+  return `${pad(t.year, 4)}-${pad(t.month)}-${pad(t.day)}`;
 }
 
 /** "HH:MM" as minutes after midnight, or null when it is no time of day. */
@@ -99,31 +65,13 @@ export function minutesOf(text: string): number | null {
 }
 
 /**
- * The instant a local wall-clock time of a day happens in a zone. The zone's offset is read at a
- * first guess and read again at the result (the offset may differ across a change); a time that
- * does not exist (skipped by a spring-forward) is moved on by the length of the gap (02:30 becomes
- * 03:30), as Temporal's "compatible" disambiguation does.
+ * The instant a local wall-clock time of a day happens in a zone: a time skipped by a
+ * spring-forward moves on by the gap (02:30 becomes 03:30), an ambiguous one (fall back) is its
+ * first occurrence (rules/zoned-time.ts zonedInstant).
  */
 export function zonedTime(day: LocalDay, minutes: number, timeZone: string): number {
-  const [y, m, d] = dayParts(day);
-  const wall = Date.UTC(y, m - 1, d, Math.floor(minutes / 60), minutes % 60);
-  const offsetAt = (ms: number) => {
-    const p = zonedParts(ms, timeZone);
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - ms;
-  };
-  const a = wall - offsetAt(wall);
-  const b = wall - offsetAt(a);
-  const [early, late] = a <= b ? [a, b] : [b, a];
-  // An ambiguous time (fall-back) is its first occurrence.
-  for (const c of [early, late]) {
-    if (localDay(c, timeZone) === day && wallMinutes(c, timeZone) === minutes) return c;
-  }
-  return late;
-}
-
-function wallMinutes(ms: number, timeZone: string): number {
-  const p = zonedParts(ms, timeZone);
-  return p.hour * 60 + p.minute;
+  const [year, month, d] = dayParts(day);
+  return zonedInstant(timeZone, { year, month, day: d }, Math.floor(minutes / 60), minutes % 60);
 }
 
 export interface TimeWindow {
