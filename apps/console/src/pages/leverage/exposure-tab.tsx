@@ -1,17 +1,5 @@
 import { leverageConsoleCalls, QUOTE_CURRENCY } from '@tidemark/contract';
-import {
-  Button,
-  Card,
-  Col,
-  Row,
-  Space,
-  Statistic,
-  Table,
-  Tag,
-  theme,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Row, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FundInsuranceModal } from '../../features/leverage/fund-insurance-modal';
@@ -23,10 +11,8 @@ import type {
 } from '../../features/leverage/leverage-types';
 import { useCan } from '../../features/session/session-api';
 import { Amount } from '../../ui/amount';
+import { FundCard } from '../../ui/fund-card';
 import { QueryState } from '../../ui/query-state';
-
-/** The figures a size smaller than antd's default, so nine digits and a unit fit. */
-const VALUE = { fontSize: 20 };
 
 /**
  * Each book's insurance fund against the traders' open profits, negative contract wallets, and
@@ -35,7 +21,6 @@ const VALUE = { fontSize: 20 };
 export function ExposureTab() {
   const { t } = useTranslation();
   const can = useCan();
-  const { token } = theme.useToken();
   const exposure = useLeverageExposure();
   const [funding, setFunding] = useState<LeverageBook | null>(null);
   const mayFund = can(leverageConsoleCalls.fundInsurance);
@@ -80,61 +65,42 @@ export function ExposureTab() {
     },
   ];
 
-  const bookCard = (b: LeverageFundBook) => {
-    const short = b.headroom.startsWith('-');
-    return (
-      <Col xs={24} md={12} key={b.book}>
-        <Card
-          size="small"
-          data-testid={`insurance-fund-${b.book}`}
-          title={t('console.leverage.fundCard', { book: t(`console.books.${b.book}`) })}
-          extra={
-            mayFund ? (
-              <Button size="small" type="primary" onClick={() => setFunding(b.book)}>
-                {t('console.leverage.fund')}
-              </Button>
-            ) : null
-          }
-        >
-          <Row gutter={[16, 16]}>
-            <Col span={24}>
-              <Statistic
-                styles={{ content: VALUE }}
-                title={t('console.leverage.fundBalance')}
-                valueRender={() => <Amount value={b.fundBalance} currency={QUOTE_CURRENCY} />}
-              />
-            </Col>
-            <Col span={24}>
-              <Statistic
-                title={t('console.leverage.headroom')}
-                styles={{ content: { ...VALUE, ...(short ? { color: token.colorError } : {}) } }}
-                valueRender={() => <Amount value={b.headroom} currency={QUOTE_CURRENCY} />}
-              />
-            </Col>
-            <Col span={12}>
-              <Statistic
-                styles={{ content: VALUE }}
-                title={t('console.leverage.openProfit')}
-                valueRender={() => <Amount value={b.openProfit} currency={QUOTE_CURRENCY} />}
-              />
-            </Col>
-            <Col span={12}>
-              <Statistic
-                styles={{ content: VALUE }}
-                title={t('console.leverage.negativeWallets')}
-                valueRender={() => (
-                  <span>
-                    {b.negativeWallets} ·{' '}
-                    <Amount value={b.negativeTotal} currency={QUOTE_CURRENCY} />
-                  </span>
-                )}
-              />
-            </Col>
-          </Row>
-        </Card>
-      </Col>
-    );
-  };
+  const bookCard = (b: LeverageFundBook) => (
+    <FundCard
+      key={b.book}
+      testId={`insurance-fund-${b.book}`}
+      title={t('console.leverage.fundCard', { book: t(`console.books.${b.book}`) })}
+      fundLabel={t('console.leverage.fund')}
+      onFund={mayFund ? () => setFunding(b.book) : null}
+      figures={[
+        {
+          title: t('console.leverage.fundBalance'),
+          span: 24,
+          value: <Amount value={b.fundBalance} currency={QUOTE_CURRENCY} />,
+        },
+        {
+          title: t('console.leverage.headroom'),
+          span: 24,
+          short: b.headroom.startsWith('-'),
+          value: <Amount value={b.headroom} currency={QUOTE_CURRENCY} />,
+        },
+        {
+          title: t('console.leverage.openProfit'),
+          span: 12,
+          value: <Amount value={b.openProfit} currency={QUOTE_CURRENCY} />,
+        },
+        {
+          title: t('console.leverage.negativeWallets'),
+          span: 12,
+          value: (
+            <span>
+              {b.negativeWallets} · <Amount value={b.negativeTotal} currency={QUOTE_CURRENCY} />
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
 
   return (
     <QueryState query={exposure}>

@@ -1,17 +1,5 @@
 import { groupThousands, optionsConsoleCalls, QUOTE_CURRENCY } from '@tidemark/contract';
-import {
-  Button,
-  Card,
-  Col,
-  Row,
-  Space,
-  Statistic,
-  Table,
-  Tag,
-  theme,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Row, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FundPoolModal } from '../../features/options/fund-pool-modal';
@@ -24,16 +12,13 @@ import type {
 import { coverage } from '../../features/options/terms';
 import { useCan } from '../../features/session/session-api';
 import { Amount } from '../../ui/amount';
+import { FundCard } from '../../ui/fund-card';
 import { QueryState } from '../../ui/query-state';
-
-/** The pools' figures a size smaller than antd's default, so nine digits and a unit fit. */
-const VALUE = { fontSize: 20 };
 
 /** Each book's pool against what its open orders could cost, and the open stakes per symbol. */
 export function ExposureTab() {
   const { t } = useTranslation();
   const can = useCan();
-  const { token } = theme.useToken();
   const exposure = useOptionExposure();
   const [funding, setFunding] = useState<OptionBook | null>(null);
   const mayFund = can(optionsConsoleCalls.fundOptionPool);
@@ -68,55 +53,38 @@ export function ExposureTab() {
 
   const bookCard = (b: OptionPoolBook) => {
     const cover = coverage(b.poolBalance, b.worstCasePayout);
-    const short = b.headroom.startsWith('-');
     return (
-      <Col xs={24} md={12} key={b.book}>
-        <Card
-          size="small"
-          data-testid={`option-pool-${b.book}`}
-          title={t('console.options.poolTitle', { book: t(`console.books.${b.book}`) })}
-          extra={
-            mayFund ? (
-              <Button size="small" type="primary" onClick={() => setFunding(b.book)}>
-                {t('console.options.fund')}
-              </Button>
-            ) : null
-          }
-        >
-          <Row gutter={[16, 16]}>
-            <Col span={12}>
-              <Statistic
-                styles={{ content: VALUE }}
-                title={t('console.options.poolBalance')}
-                valueRender={() => <Amount value={b.poolBalance} currency={QUOTE_CURRENCY} />}
-              />
-            </Col>
-            <Col span={12}>
-              <Statistic
-                styles={{ content: VALUE }}
-                title={t('console.options.worstCase')}
-                valueRender={() => <Amount value={b.worstCasePayout} currency={QUOTE_CURRENCY} />}
-              />
-            </Col>
-            <Col span={12}>
-              <Statistic
-                title={t('console.options.headroom')}
-                styles={{ content: { ...VALUE, ...(short ? { color: token.colorError } : {}) } }}
-                valueRender={() => <Amount value={b.headroom} currency={QUOTE_CURRENCY} />}
-              />
-            </Col>
-            <Col span={12}>
-              <Statistic
-                styles={{ content: VALUE }}
-                title={t('console.options.coverage')}
-                valueRender={() =>
-                  cover === null ? t('console.options.nothingAtStake') : `${groupThousands(cover)}×`
-                }
-              />
-            </Col>
-          </Row>
-        </Card>
-      </Col>
+      <FundCard
+        key={b.book}
+        testId={`option-pool-${b.book}`}
+        title={t('console.options.poolTitle', { book: t(`console.books.${b.book}`) })}
+        fundLabel={t('console.options.fund')}
+        onFund={mayFund ? () => setFunding(b.book) : null}
+        figures={[
+          {
+            title: t('console.options.poolBalance'),
+            span: 12,
+            value: <Amount value={b.poolBalance} currency={QUOTE_CURRENCY} />,
+          },
+          {
+            title: t('console.options.worstCase'),
+            span: 12,
+            value: <Amount value={b.worstCasePayout} currency={QUOTE_CURRENCY} />,
+          },
+          {
+            title: t('console.options.headroom'),
+            span: 12,
+            short: b.headroom.startsWith('-'),
+            value: <Amount value={b.headroom} currency={QUOTE_CURRENCY} />,
+          },
+          {
+            title: t('console.options.coverage'),
+            span: 12,
+            value:
+              cover === null ? t('console.options.nothingAtStake') : `${groupThousands(cover)}×`,
+          },
+        ]}
+      />
     );
   };
 
