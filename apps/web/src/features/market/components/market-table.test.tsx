@@ -141,6 +141,21 @@ describe('the quotes table', () => {
     expect(eth.className).not.toContain('flash--up');
   });
 
+  it('says "Suspended" in place of a blind coin\'s change, and its change again when it opens', async () => {
+    const { container } = await show();
+    const eth = () => container.querySelector('.pair-row[data-symbol="ETH/USDT"]')!;
+    await push([{ ...tick('ETH/USDT', '3100.5', '-2.50', 2), status: 'suspended', sources: 0 }]);
+    expect(eth().getAttribute('data-status')).toBe('suspended');
+    expect(eth().querySelector('.suspended-badge')?.textContent).toBe('Suspended');
+    expect(eth().querySelector('.change-pill')).toBeNull();
+    // The other coins keep their change.
+    expect(container.querySelectorAll('.suspended-badge')).toHaveLength(1);
+    expect(screen.getByText('+1.20%')).toBeTruthy();
+    await push([tick('ETH/USDT', '3100.5', '-2.50', 3)]);
+    expect(eth().querySelector('.suspended-badge')).toBeNull();
+    expect(eth().querySelector('.change-pill')?.textContent).toBe('-2.50%');
+  });
+
   describe('with stars', () => {
     function Starred({ only, starred }: { only: boolean; starred: string[] }) {
       const [symbols, setSymbols] = useState(starred);

@@ -1,8 +1,10 @@
 import type { Product, Ticker } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, placesOf } from '../format';
+import { isSuspended } from '../market-status';
 import { CoinBadge } from './coin-badge';
 import { ChangePill, compactText, FlashValue } from './numbers';
+import { SuspendedBadge } from './suspended-badge';
 
 /** How many places a pair's prices show: the product's precision, else what the price carries. */
 export function pricePlaces(ticker: Pick<Ticker, 'price'>, product: Product | undefined): number {
@@ -15,7 +17,10 @@ interface PairRowProps {
   onOpen: (symbol: string) => void;
 }
 
-/** One pair in a list: coin, 24 h volume in USDT, last price (pulsing on moves), 24 h change. */
+/**
+ * One pair in a list: coin, 24 h volume in USDT, last price (pulsing on moves), 24 h change, or
+ * "Suspended" in its place while the coin has too few fresh price sources.
+ */
 export function PairRow({ ticker, product, onOpen }: PairRowProps) {
   const { t } = useTranslation();
   return (
@@ -24,6 +29,7 @@ export function PairRow({ ticker, product, onOpen }: PairRowProps) {
       className="pair-row"
       data-symbol={ticker.symbol}
       data-volume={ticker.quoteVolume24h}
+      data-status={ticker.status}
       onClick={() => onOpen(ticker.symbol)}
     >
       <CoinBadge coin={ticker.base} size={28} />
@@ -39,7 +45,7 @@ export function PairRow({ ticker, product, onOpen }: PairRowProps) {
       <FlashValue value={ticker.price} className="pair-row__price">
         {formatPrice(ticker.price, pricePlaces(ticker, product))}
       </FlashValue>
-      <ChangePill change={ticker.change24h} />
+      {isSuspended(ticker) ? <SuspendedBadge pill /> : <ChangePill change={ticker.change24h} />}
     </button>
   );
 }

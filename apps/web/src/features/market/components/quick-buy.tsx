@@ -1,9 +1,11 @@
 import type { Product, Ticker } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../format';
+import { isSuspended } from '../market-status';
 import { CoinBadge } from './coin-badge';
 import { ChangeText, FlashValue } from './numbers';
 import { pricePlaces } from './pair-row';
+import { SuspendedBadge } from './suspended-badge';
 
 interface QuickBuyProps {
   tickers: readonly Ticker[];
@@ -27,6 +29,7 @@ export function QuickBuy({ tickers, products, onBuy }: QuickBuyProps) {
             type="button"
             className="quick-buy__tile"
             data-symbol={ticker.symbol}
+            data-status={ticker.status}
             onClick={() => onBuy(ticker.symbol)}
           >
             <span className="quick-buy__coin">
@@ -36,7 +39,11 @@ export function QuickBuy({ tickers, products, onBuy }: QuickBuyProps) {
             <FlashValue value={ticker.price} className="quick-buy__price">
               {formatPrice(ticker.price, pricePlaces(ticker, products.get(ticker.symbol)))}
             </FlashValue>
-            <ChangeText change={ticker.change24h} className="quick-buy__change" />
+            {isSuspended(ticker) ? (
+              <SuspendedBadge />
+            ) : (
+              <ChangeText change={ticker.change24h} className="quick-buy__change" />
+            )}
             <span className="quick-buy__action">
               {t('market.quickBuy.buy', { coin: ticker.base })}
             </span>

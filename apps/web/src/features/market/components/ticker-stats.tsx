@@ -1,10 +1,15 @@
 import type { Product, Ticker } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
 import { formatPrice, trendOf } from '../format';
+import { isSuspended } from '../market-status';
 import { ChangeText, compactText, FlashValue } from './numbers';
 import { pricePlaces } from './pair-row';
+import { SuspendedBadge } from './suspended-badge';
 
-/** The 24 h figures above the chart: last price large, change, high, low and both volumes. */
+/**
+ * The 24 h figures above the chart: last price large, change ("Suspended" beside it while the
+ * coin has too few fresh price sources), high, low and both volumes.
+ */
 export function TickerStats({ ticker, product }: { ticker: Ticker; product: Product | undefined }) {
   const { t } = useTranslation();
   const places = pricePlaces(ticker, product);
@@ -23,7 +28,7 @@ export function TickerStats({ ticker, product }: { ticker: Ticker; product: Prod
     },
   ];
   return (
-    <section className="ticker-stats" data-symbol={ticker.symbol}>
+    <section className="ticker-stats" data-symbol={ticker.symbol} data-status={ticker.status}>
       <div className="ticker-stats__main">
         <FlashValue
           value={ticker.price}
@@ -32,6 +37,7 @@ export function TickerStats({ ticker, product }: { ticker: Ticker; product: Prod
           {formatPrice(ticker.price, places)}
         </FlashValue>
         <ChangeText change={ticker.change24h} className="ticker-stats__change" />
+        {isSuspended(ticker) ? <SuspendedBadge /> : null}
         {product ? <span className="ticker-stats__name">{product.name}</span> : null}
       </div>
       <dl className="ticker-stats__grid">

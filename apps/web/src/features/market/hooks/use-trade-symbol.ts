@@ -1,4 +1,4 @@
-import { SYMBOL_PATTERN } from '@tidemark/contract';
+import { SYMBOL_PATTERN, type Ticker } from '@tidemark/contract';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProducts } from '../api/products';
@@ -12,6 +12,8 @@ export interface TradeSymbol {
   symbol: string;
   /** A coin's last price from the feed (undefined before the first tick). */
   priceOf: (symbol: string) => string | undefined;
+  /** A coin's live ticker (its market's status among the rest); undefined while loading. */
+  tickerOf: (symbol: string) => Ticker | undefined;
   /** A coin's price places (2 until the products are known). */
   placesOf: (symbol: string) => number;
 }
@@ -35,10 +37,12 @@ export function useTradeSymbol(
       : (open[0] ?? DEFAULT_SYMBOL);
   const tickers = useTickers();
   const pairs = useProducts();
+  const tickerOf = (s: string) => tickers.data?.find((x) => x.symbol === s);
   return {
     open,
     symbol,
-    priceOf: (s) => tickers.data?.find((x) => x.symbol === s)?.price,
+    priceOf: (s) => tickerOf(s)?.price,
+    tickerOf,
     placesOf: (s) => pairs.bySymbol.get(s)?.pricePrecision ?? 2,
   };
 }

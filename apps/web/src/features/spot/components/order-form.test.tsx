@@ -33,6 +33,7 @@ const balances: PairBalances = {
 function Harness(props: {
   config?: ProductConfig;
   balances?: PairBalances;
+  paused?: boolean;
   onSubmit?: () => void;
 }) {
   const form = useOrderForm({
@@ -53,6 +54,7 @@ function Harness(props: {
         lastPrice="64250.56789"
         balances={props.balances}
         busy={false}
+        paused={props.paused}
         onSubmit={props.onSubmit ?? vi.fn()}
       />
     </>
@@ -125,5 +127,22 @@ describe('the order form', () => {
     expect(input('quantity').value).toBe('0.12345');
     expect(summary('total')).toBe('≈ 7,931.73 USDT');
     expect(button().textContent).toContain('spot.form.sell');
+  });
+
+  it('sends nothing while the market is suspended, by the button or by Enter', () => {
+    const onSubmit = vi.fn();
+    const { rerender } = render(
+      <Harness config={config} balances={balances} paused onSubmit={onSubmit} />,
+    );
+    expect(button().disabled).toBe(true);
+    type('quantity', '0.01');
+    fireEvent.keyDown(input('quantity'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.submit(document.querySelector('form.order-form')!);
+    expect(onSubmit).not.toHaveBeenCalled();
+    // The sources are back: the same form sends again.
+    rerender(<Harness config={config} balances={balances} paused={false} onSubmit={onSubmit} />);
+    expect(button().disabled).toBe(false);
+    fireEvent.keyDown(input('quantity'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

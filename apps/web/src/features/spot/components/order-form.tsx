@@ -23,6 +23,8 @@ interface OrderFormProps {
   /** The coin wallet's balances of the pair; undefined while they load. */
   balances: PairBalances | undefined;
   busy: boolean;
+  /** The coin's market is suspended (too few fresh price sources): no order can be sent. */
+  paused?: boolean;
   onSubmit: () => void;
   /** Given when orders skip the confirmation sheet: turns it back on. */
   onAskAgain?: (() => void) | undefined;
@@ -41,6 +43,7 @@ export function OrderForm({
   lastPrice,
   balances,
   busy,
+  paused = false,
   onSubmit,
   onAskAgain,
 }: OrderFormProps) {
@@ -51,6 +54,10 @@ export function OrderForm({
   const spends = buying ? balances?.quote : balances?.base;
   const available = spends ? formatMoneyText(spends.available, spends.currency) : undefined;
   const marketBuy = buying && draft.type === SPOT_ORDER_TYPE.market;
+  // Enter in a field sends too: a paused form sends nothing either way.
+  const submit = () => {
+    if (!paused) onSubmit();
+  };
 
   return (
     <form
@@ -59,7 +66,7 @@ export function OrderForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit();
+        submit();
       }}
     >
       <SideSwitch side={draft.side} onChange={form.setSide} />
@@ -71,7 +78,7 @@ export function OrderForm({
           value={draft.price}
           onChange={form.setPrice}
           unit={quote}
-          onEnter={onSubmit}
+          onEnter={submit}
         />
       ) : (
         <MarketPriceField label={t('spot.form.marketPrice')} />
@@ -83,7 +90,7 @@ export function OrderForm({
           value={draft.amount}
           onChange={form.setAmount}
           unit={<UnitToggle unit={quote} other={base} onSwitch={() => form.setBy('quantity')} />}
-          onEnter={onSubmit}
+          onEnter={submit}
         />
       ) : (
         <OrderField
@@ -98,7 +105,7 @@ export function OrderForm({
               base
             )
           }
-          onEnter={onSubmit}
+          onEnter={submit}
         />
       )}
       <PercentShortcuts
@@ -119,7 +126,7 @@ export function OrderForm({
         className="order-form__submit"
         color={buying ? 'success' : 'danger'}
         loading={busy}
-        disabled={!balances || !config}
+        disabled={!balances || !config || paused}
       >
         {t(buying ? 'spot.form.buy' : 'spot.form.sell', { coin: base })}
       </Button>

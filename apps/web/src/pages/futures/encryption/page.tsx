@@ -11,6 +11,8 @@ import { useUserInfo } from '../../../features/account/api/account-queries';
 import { useContractUsdt } from '../../../features/assets/api/assets-queries';
 import { BookChip } from '../../../features/assets/components/book-chip';
 import { CoinTabs } from '../../../features/market/components/coin-tabs';
+import { SuspendedBanner } from '../../../features/market/components/suspended-banner';
+import { isSuspended } from '../../../features/market/market-status';
 import { PeriodTabs, type ChartView } from '../../../features/market/components/period-tabs';
 import { formatPrice } from '../../../features/market/format';
 import { VERIFY_ROUTES } from '../../../features/kyc/routes';
@@ -71,8 +73,11 @@ export default function OptionsTradePage() {
   const mode = useUserInfo().data?.mode;
   useLiveOptions();
   const terms = useOptionTerms();
-  const { open, symbol, priceOf, placesOf } = useTradeSymbol(terms.data?.products);
+  const { open, symbol, priceOf, placesOf, tickerOf } = useTradeSymbol(terms.data?.products);
   const price = priceOf(symbol);
+  const ticker = tickerOf(symbol);
+  // A blind market (issue 17) takes no new options: the buttons wait; the server refuses anyway.
+  const suspended = isSuspended(ticker);
   const [view, setView] = useState<ChartView>('line');
   const periods = usePeriods(symbol);
   const list = periods.data?.list;
@@ -96,12 +101,17 @@ export default function OptionsTradePage() {
           symbol={symbol}
           label={t('optionsTrade.symbol')}
           pathOf={optionsTradePath}
+          suspended={(s) => isSuspended(tickerOf(s))}
         />
         <span className="option-trade__price num" data-field="price">
           {price ? formatPrice(price, placesOf(symbol)) : '--'}
         </span>
         {token && mode ? <BookChip mode={mode} /> : null}
       </header>
+      <SuspendedBanner
+        ticker={ticker}
+        note={t('marketStatus.options', { failed: t('optionsPublic.outcome.failed') })}
+      />
       <PeriodTabs value={view} onChange={setView} />
       <Suspense fallback={<div className="price-chart price-chart--placeholder" />}>
         <PriceChart
@@ -224,7 +234,7 @@ export default function OptionsTradePage() {
                 block
                 color={direction === 'long' ? 'success' : 'danger'}
                 className={`option-buy option-buy--${direction}`}
-                disabled={!period || refusal !== null}
+                disabled={!period || refusal !== null || suspended}
                 onClick={() => buy.review(direction)}
               >
                 {t(`optionsTrade.buy.${direction}`)}

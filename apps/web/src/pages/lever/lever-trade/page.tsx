@@ -28,6 +28,8 @@ import {
   MEMBER_TIER_PATH,
 } from '../../../features/leverage/paths';
 import { CoinTabs } from '../../../features/market/components/coin-tabs';
+import { SuspendedBanner } from '../../../features/market/components/suspended-banner';
+import { isSuspended } from '../../../features/market/market-status';
 import { formatPrice } from '../../../features/market/format';
 import { useTradeSymbol } from '../../../features/market/hooks/use-trade-symbol';
 import { formatMoneyText } from '../../../ui/amount-format';
@@ -68,8 +70,11 @@ export default function LeverTradePage() {
   const terms = useLeverageTerms();
   const status = useContractStatus();
   const multiples = useUserMultiples();
-  const { open, symbol, priceOf, placesOf } = useTradeSymbol(terms.data?.products);
+  const { open, symbol, priceOf, placesOf, tickerOf } = useTradeSymbol(terms.data?.products);
   const price = priceOf(symbol);
+  const ticker = tickerOf(symbol);
+  // A blind market (issue 17) takes no new positions: the button waits; the server refuses anyway.
+  const suspended = isSuspended(ticker);
   const places = placesOf(symbol);
   const balance = useContractUsdt(token ? mode : undefined);
 
@@ -271,7 +276,7 @@ export default function LeverTradePage() {
             block
             color={direction === 'long' ? 'success' : 'danger'}
             className={`lever-open lever-open--${direction}`}
-            disabled={!multiple}
+            disabled={!multiple || suspended}
             onClick={() => action.review(direction)}
           >
             {t(`lever.trade.open.${direction}`)}
@@ -286,12 +291,19 @@ export default function LeverTradePage() {
     <div className="lever-page lever-trade" data-symbol={symbol}>
       {header}
       <div className="lever-head">
-        <CoinTabs open={open} symbol={symbol} label={t('lever.symbol')} pathOf={leverTradePath} />
+        <CoinTabs
+          open={open}
+          symbol={symbol}
+          label={t('lever.symbol')}
+          pathOf={leverTradePath}
+          suspended={(s) => isSuspended(tickerOf(s))}
+        />
         <span className="lever-price num" data-field="price">
           {price ? formatPrice(price, places) : '--'}
         </span>
         {token && mode ? <BookChip mode={mode} /> : null}
       </div>
+      <SuspendedBanner ticker={ticker} note={t('marketStatus.lever')} />
       {body}
       <LeverConfirmSheet
         position={action.pending}

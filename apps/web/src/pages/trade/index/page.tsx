@@ -1,6 +1,7 @@
 import { SYMBOL_PATTERN, type SpotOrder, type SpotSide } from '@tidemark/contract';
 import { tryParseMoney } from '@tidemark/contract/rules';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
@@ -10,6 +11,8 @@ import { useProducts } from '../../../features/market/api/products';
 import { useTicker } from '../../../features/market/api/tickers';
 import { CompactBook } from '../../../features/market/components/compact-book';
 import { MarketProblem } from '../../../features/market/components/market-problem';
+import { SuspendedBanner } from '../../../features/market/components/suspended-banner';
+import { isSuspended } from '../../../features/market/market-status';
 import { DEFAULT_SYMBOL, spotTradePath } from '../../../features/market/paths';
 import { usePairBalances } from '../../../features/spot/api/pair-balances';
 import { useProductConfig } from '../../../features/spot/api/product-config';
@@ -58,6 +61,7 @@ interface TradeScreenProps {
 
 /** Everything of one pair; a new pair is a new screen, so nothing typed for another carries over. */
 function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSession((s) => s.token);
   const [base = '', quote = ''] = symbol.split('/');
@@ -72,6 +76,8 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
   const orders = useOpenOrders(symbol, mode);
   const rules = config.data;
   const lastPrice = ticker.data?.price;
+  // A blind market (issue 17): the form is paused here; the server refuses anyway.
+  const suspended = isSuspended(ticker.data);
   const form = useOrderForm({
     side: initialSide,
     pricePlaces: rules?.pricePrecision,
@@ -116,6 +122,7 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
         onSwitch={(next) => navigate(spotTradePath(next, form.draft.side), { replace: true })}
       />
       {rules && !rules.tradingOpen ? <TradingClosed symbol={symbol} /> : null}
+      <SuspendedBanner ticker={ticker.data} note={t('marketStatus.spot')} />
       <div className="spot-trade__main">
         <div className="spot-trade__form">
           {config.isError && !rules ? (
@@ -130,6 +137,7 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
               lastPrice={lastPrice}
               balances={balances.data}
               busy={action.busy}
+              paused={suspended}
               onSubmit={action.review}
               onAskAgain={action.asks ? undefined : action.askAgain}
             />

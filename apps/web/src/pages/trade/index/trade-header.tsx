@@ -7,6 +7,8 @@ import { FavouriteStar } from '../../../features/market/components/favourite-sta
 import { formatPrice, trendOf } from '../../../features/market/format';
 import { ChangeText, FlashValue } from '../../../features/market/components/numbers';
 import { PairSwitcher } from '../../../features/market/components/pair-switcher';
+import { SuspendedBadge } from '../../../features/market/components/suspended-badge';
+import { isSuspended } from '../../../features/market/market-status';
 import { chartPath } from '../../../features/market/paths';
 import { ChartIcon } from './chart-icon';
 
@@ -20,8 +22,8 @@ interface TradeHeaderProps {
 }
 
 /**
- * The pair (tap to switch), its last price and 24 h change, the book in use, the favourite star
- * and the chart.
+ * The pair (tap to switch), its last price and 24 h change ("Suspended" instead while the coin
+ * has too few fresh price sources), the book in use, the favourite star and the chart.
  */
 export function TradeHeader({ symbol, ticker, pricePlaces, mode, onSwitch }: TradeHeaderProps) {
   const { t } = useTranslation();
@@ -38,7 +40,11 @@ export function TradeHeader({ symbol, ticker, pricePlaces, mode, onSwitch }: Tra
           >
             {formatPrice(ticker.price, pricePlaces)}
           </FlashValue>
-          <ChangeText change={ticker.change24h} className="spot-head__change" />
+          {isSuspended(ticker) ? (
+            <SuspendedBadge />
+          ) : (
+            <ChangeText change={ticker.change24h} className="spot-head__change" />
+          )}
         </span>
       ) : null}
       <span className="spot-head__end">

@@ -13,6 +13,7 @@ import { MarketActivity } from '../../../features/market/components/market-activ
 import { MarketProblem } from '../../../features/market/components/market-problem';
 import { pricePlaces } from '../../../features/market/components/pair-row';
 import { PairSwitcher } from '../../../features/market/components/pair-switcher';
+import { SuspendedBanner } from '../../../features/market/components/suspended-banner';
 import { IndicatorBar } from '../../../features/market/components/chart/indicator-bar';
 import { PeriodTabs, type ChartView } from '../../../features/market/components/period-tabs';
 import {
@@ -79,6 +80,7 @@ export default function TrendPage() {
         fallback={exists(QUOTES_PATH) ? QUOTES_PATH : '/'}
       />
       {ticker.data ? <TickerStats ticker={ticker.data} product={product} /> : null}
+      <SuspendedBanner ticker={ticker.data} note={t('marketStatus.chart')} />
       {ticker.isPending ? <TickerStatsPlaceholder /> : null}
       {ticker.isError && !ticker.data ? (
         <MarketProblem onRetry={() => void ticker.refetch()} />
