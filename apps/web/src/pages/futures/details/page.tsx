@@ -6,6 +6,7 @@ import { recordDateFormat } from '../../../features/assets/date-format';
 import { useOrderResult } from '../../../features/options/api/options-queries';
 import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
 import { PeriodName } from '../../../features/options/components/period-name';
+import { TickSources } from '../../../features/options/components/tick-sources';
 import '../../../features/options/options.css';
 import { formatPercent } from '../../../features/options/option-math';
 import { OPTIONS_RECORD_PATH, verifyRecordPath } from '../../../features/options/paths';
@@ -35,8 +36,9 @@ function Row({
 
 /**
  * One option order (pages/futures/details?id=N): every stored input of its result, the strike and
- * settlement ticks with their times and feed sequence numbers, the terms, the payout and outcome,
- * and its place in the public settlement record with a link to verify it.
+ * settlement ticks with their times and feed sequence numbers (and, for a live feed's tick, the
+ * exchange prices it is the median of), the terms, the payout and outcome, and its place in the
+ * public settlement record with a link to verify it.
  */
 export default function OptionDetailsPage() {
   const { t } = useTranslation();
@@ -66,6 +68,14 @@ export default function OptionDetailsPage() {
           <Row label={t('optionsTrade.details.feedSeq')} field={`${prefix}-seq`}>
             <span className="num">{value.feedSeq}</span>
           </Row>
+          {value.sources?.length ? (
+            <>
+              <dt className="option-details__sources">{t('optionsPublic.sources.title')}</dt>
+              <dd className="option-details__sources">
+                <TickSources sources={value.sources} field={`${prefix}-sources`} />
+              </dd>
+            </>
+          ) : null}
         </>
       ) : (
         <Row label={t('optionsTrade.details.price')} field={`${prefix}-price`}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoneyText } from '../../../../ui/amount-format';
 import type { RecordCheck } from '../chain';
 import { formatPercent } from '../../option-math';
+import { TickSources } from '../../components/tick-sources';
 import { ProblemList } from './problem-list';
 
 interface RecordDetailProps {
@@ -12,6 +13,20 @@ interface RecordDetailProps {
   /** The browser's check of this record (with its link when the one before is known). */
   check: RecordCheck | null;
   dateFormat: Intl.DateTimeFormat;
+}
+
+/** A live tick's exchange prices under its row; nothing for a simulated tick. */
+function SourcesRow({ tick, field }: { tick: OptionTick | null; field: string }) {
+  const { t } = useTranslation();
+  if (!tick?.sources?.length) return null;
+  return (
+    <div className="verify-field verify-field--sources">
+      <dt className="muted">{t('optionsPublic.sources.title')}</dt>
+      <dd>
+        <TickSources sources={tick.sources} field={field} />
+      </dd>
+    </div>
+  );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -127,10 +142,12 @@ export function RecordDetail({ record, ticks, check, dateFormat }: RecordDetailP
           <span className="num">{formatPercent(record.lossRate)}</span>
         </Row>
         <Row label={f('strike')}>{tick(record.strike)}</Row>
+        <SourcesRow tick={record.strike} field="strike-sources" />
         <Row label={f('expiry')}>
           <span className="num">{dateFormat.format(record.expiry)}</span>
         </Row>
         <Row label={f('settle')}>{tick(record.settle)}</Row>
+        <SourcesRow tick={record.settle} field="settle-sources" />
         <Row label={f('outcome')}>{t(`optionsPublic.outcome.${record.outcome}`)}</Row>
         <Row label={f('payout')}>
           <span className="num">{formatMoneyText(record.payout, 'USDT')}</span>
