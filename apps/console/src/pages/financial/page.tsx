@@ -47,6 +47,7 @@ import { PagedTable } from '../../ui/paged-table';
 import { QueryState } from '../../ui/query-state';
 import { UserLink } from '../../ui/user-link';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
+import { useBookOptions } from '../../ui/book-options';
 
 const TABS = ['products', 'reserve', 'orders'] as const;
 
@@ -318,6 +319,7 @@ const PAGE_SIZE = 20;
 
 function OrdersTab() {
   const { t } = useTranslation();
+  const bookOptions = useBookOptions();
   const [search, setSearch] = useSearchState(DEFAULTS);
   const page = positiveInt(search.page, 1);
   const trader = useTraderSearch(search.user);
@@ -422,7 +424,7 @@ function OrdersTab() {
           value={search.book || undefined}
           placeholder={t('console.financial.allBooks')}
           onChange={(value?: string) => setSearch({ book: value ?? '' })}
-          options={ACCOUNT_MODES.map((m) => ({ value: m, label: t(`console.books.${m}`) }))}
+          options={bookOptions}
           style={{ width: 160 }}
           aria-label={t('console.financial.book')}
         />

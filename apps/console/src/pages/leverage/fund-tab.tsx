@@ -10,6 +10,7 @@ import { Amount } from '../../ui/amount';
 import { formatTime } from '../../ui/format';
 import { QueryError } from '../../ui/query-state';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
+import { useBookOptions } from '../../ui/book-options';
 
 const DEFAULTS = { tab: 'fund', book: 'real', page: '1' } as const;
 const PAGE_SIZE = 20;
@@ -17,6 +18,7 @@ const PAGE_SIZE = 20;
 /** A book's insurance fund: its balance, funding from the treasury, and every movement. */
 export function FundTab() {
   const { t } = useTranslation();
+  const bookOptions = useBookOptions();
   const can = useCan();
   const [search, setSearch] = useSearchState(DEFAULTS);
   const book = oneOf(ACCOUNT_MODES, search.book, 'real');
@@ -53,10 +55,7 @@ export function FundTab() {
         <Segmented
           value={book}
           onChange={(value) => setSearch({ book: value })}
-          options={ACCOUNT_MODES.map((mode) => ({
-            value: mode,
-            label: t(`console.books.${mode}`),
-          }))}
+          options={bookOptions}
         />
         {can(leverageConsoleCalls.fundInsurance) ? (
           <Button type="primary" onClick={() => setFunding(book)}>

@@ -8,6 +8,7 @@ import { formatTime } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-table';
 import { UserLink } from '../../ui/user-link';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
+import { useBookOptions } from '../../ui/book-options';
 
 const DEFAULTS = { tab: 'positions', user: '', book: '', status: '', page: '1' } as const;
 const PAGE_SIZE = 20;
@@ -15,6 +16,7 @@ const PAGE_SIZE = 20;
 /** Positions newest first, by trader id, book and status: read only. */
 export function PositionsTab() {
   const { t } = useTranslation();
+  const bookOptions = useBookOptions();
   const [search, setSearch] = useSearchState(DEFAULTS);
   const page = positiveInt(search.page, 1);
   const userId = positiveInt(search.user, 0) || undefined;
@@ -119,10 +121,7 @@ export function PositionsTab() {
           value={book}
           placeholder={t('console.leverage.allBooks')}
           onChange={(value?: string) => setSearch({ book: value ?? '' })}
-          options={ACCOUNT_MODES.map((mode) => ({
-            value: mode,
-            label: t(`console.books.${mode}`),
-          }))}
+          options={bookOptions}
           style={{ width: 160 }}
           aria-label={t('console.leverage.book')}
         />

@@ -14,6 +14,7 @@ import { formatAmount, formatTime } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-table';
 import { UserLink } from '../../ui/user-link';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
+import { useBookOptions } from '../../ui/book-options';
 
 const DEFAULTS = { tab: 'orders', user: '', book: '', status: '', page: '1' } as const;
 const PAGE_SIZE = 20;
@@ -35,6 +36,7 @@ const OUTCOME_COLORS: Record<string, string> = {
 /** Option orders, newest first, by trader, book and status; a trader opens their detail page. */
 export function OrdersTab() {
   const { t } = useTranslation();
+  const bookOptions = useBookOptions();
   const [search, setSearch] = useSearchState(DEFAULTS);
   const page = positiveInt(search.page, 1);
   const trader = useTraderSearch(search.user);
@@ -150,10 +152,7 @@ export function OrdersTab() {
           value={search.book || undefined}
           placeholder={t('console.options.allBooks')}
           onChange={(value?: string) => setSearch({ book: value ?? '' })}
-          options={ACCOUNT_MODES.map((mode) => ({
-            value: mode,
-            label: t(`console.books.${mode}`),
-          }))}
+          options={bookOptions}
           style={{ width: 160 }}
           aria-label={t('console.options.book')}
         />

@@ -6,6 +6,7 @@ import type { OptionPnlDay } from '../../features/options/options-types';
 import { Amount } from '../../ui/amount';
 import { QueryError } from '../../ui/query-state';
 import { oneOf, useSearchState } from '../../ui/use-search-state';
+import { useBookOptions } from '../../ui/book-options';
 
 const DEFAULTS = { tab: 'pnl', book: 'real', days: '30' } as const;
 const SPANS = ['7', '30', '90', '366'] as const;
@@ -13,6 +14,7 @@ const SPANS = ['7', '30', '90', '366'] as const;
 /** The pool's profit and loss by UTC day of settlement, newest first, for one book. */
 export function PnlTab() {
   const { t } = useTranslation();
+  const bookOptions = useBookOptions();
   const [search, setSearch] = useSearchState(DEFAULTS);
   const book = oneOf(ACCOUNT_MODES, search.book, 'real');
   const days = Number(oneOf(SPANS, search.days, '30'));
@@ -47,10 +49,7 @@ export function PnlTab() {
         <Segmented
           value={book}
           onChange={(value) => setSearch({ book: value })}
-          options={ACCOUNT_MODES.map((mode) => ({
-            value: mode,
-            label: t(`console.books.${mode}`),
-          }))}
+          options={bookOptions}
         />
         <Space>
           <Select
