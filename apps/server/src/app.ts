@@ -42,6 +42,7 @@ import { LoanJobs } from './modules/loan/loan.jobs';
 import { seedLoans } from './modules/loan/loan.service';
 import { OptionsJobs } from './modules/options/options.jobs';
 import { optionsConsoleRoutes } from './modules/options/options.console';
+import { marketConsoleRoutes } from './modules/market/market.console';
 import { seedOptions } from './modules/options/options.service';
 import { leverageConsoleRoutes } from './modules/leverage/leverage.console';
 import { LeverageJobs } from './modules/leverage/leverage.jobs';
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
       ...contentConsoleRoutes,
       ...loanConsoleRoutes,
       ...supportConsoleRoutes,
+      ...marketConsoleRoutes,
     ],
     dist: config.consoleDist,
   });

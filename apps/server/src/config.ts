@@ -2,6 +2,13 @@ import path from 'node:path';
 import { isTimeZone, limitText, MAX_AMOUNT, NEWSIGN_DEFAULT_SECRET } from '@tidemark/contract';
 import { z } from 'zod';
 import { parseAmountLimits, type AmountLimits } from './ledger/amount-limits';
+import {
+  DEFAULT_INDEX_RULES,
+  isLiveSource,
+  LIVE_SOURCES,
+  type IndexRules,
+  type LiveSourceName,
+} from './market/live/names';
 
 /** apps/server, whether this runs from src/ (tests, tsx) or from the dist/ bundle. */
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -135,8 +142,27 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
     .default('2500'),
-  MARKET_FEED: z.enum(['simulator', 'scripted']).default('simulator'),
+  MARKET_FEED: z.enum(['sim', 'simulator', 'scripted', 'live']).default('sim'),
   MARKET_SCRIPT: z.string().optional(),
+  MARKET_SOURCES: z.string().default(LIVE_SOURCES.join(',')),
+  MARKET_STALE_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, 'must be at least 1000 ms')
+    .max(300_000, 'must be at most 300000 ms (5 minutes)')
+    .default(DEFAULT_INDEX_RULES.staleMs),
+  MARKET_BAND_BPS: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1 basis point')
+    .max(5_000, 'must be at most 5000 basis points (50 %)')
+    .default(DEFAULT_INDEX_RULES.bandBps),
+  MARKET_MIN_SOURCES: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be at least 1')
+    .max(LIVE_SOURCES.length, `must be at most ${LIVE_SOURCES.length}`)
+    .default(DEFAULT_INDEX_RULES.minSources),
   TICK_LOG_DAYS: z.coerce.number().min(7, 'must be at least 7 days').max(3650).default(7),
   OPTIONS_SETTLE_TOLERANCE_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   OPTIONS_PERIODS: z
@@ -349,11 +375,21 @@ export interface MarketConfig {
   /**
    * Where live prices come from, chosen at start only: the seeded simulator, or a scripted feed
    * (MARKET_SCRIPT, a JSON file: per symbol a start price and a steady move per second) that makes
-   * test outcomes predictable. Nothing else can feed a price or a tick.
+   * test outcomes predictable, or the median index of the exchanges in `live` (MARKET_FEED=live).
+   * Nothing else can feed a price or a tick.
    */
-  feed?: { kind: 'simulator' } | { kind: 'scripted'; script: string };
+  feed?: { kind: 'simulator' } | { kind: 'scripted'; script: string } | { kind: 'live' };
+  /**
+   * The live index's sources and rules (MARKET_SOURCES, MARKET_STALE_MS, MARKET_BAND_BPS,
+   * MARKET_MIN_SOURCES); read for every feed, used by the live one.
+   */
+  live?: LiveConfig;
   /** Days the tick log keeps every tick (at least 7 by default). */
   tickLogDays?: number;
+}
+
+export interface LiveConfig extends IndexRules {
+  sources: LiveSourceName[];
 }
 
 export class ConfigError extends Error {
@@ -400,6 +436,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickMs: e.MARKET_TICK_MS,
       historyDays: e.MARKET_HISTORY_DAYS,
       feed: marketFeed(e.MARKET_FEED, e.MARKET_SCRIPT),
+      live: liveConfig(e.MARKET_SOURCES, {
+        staleMs: e.MARKET_STALE_MS,
+        bandBps: e.MARKET_BAND_BPS,
+        minSources: e.MARKET_MIN_SOURCES,
+      }),
       tickLogDays: e.TICK_LOG_DAYS,
     },
     spot: {
@@ -461,10 +502,34 @@ function testClockFile(file: string | undefined, nodeEnv: string | undefined): s
 }
 
 function marketFeed(
-  kind: 'simulator' | 'scripted',
+  kind: 'sim' | 'simulator' | 'scripted' | 'live',
   script: string | undefined,
 ): MarketConfig['feed'] {
-  if (kind === 'simulator') return { kind };
+  if (kind === 'sim' || kind === 'simulator') return { kind: 'simulator' };
+  if (kind === 'live') return { kind };
   if (!script) throw new ConfigError(['MARKET_SCRIPT: a scripted feed needs its script file']);
   return { kind, script: path.resolve(script) };
+}
+
+/** MARKET_SOURCES: known exchanges, each once, at least MARKET_MIN_SOURCES of them. */
+function liveConfig(list: string, rules: IndexRules): LiveConfig {
+  const names = list
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
+  const problems: string[] = [];
+  const unknown = names.filter((n) => !isLiveSource(n));
+  if (unknown.length)
+    problems.push(
+      `MARKET_SOURCES: unknown source ${unknown.join(', ')} (known: ${LIVE_SOURCES.join(', ')})`,
+    );
+  if (new Set(names).size !== names.length)
+    problems.push('MARKET_SOURCES: a source is listed twice');
+  if (names.length === 0) problems.push('MARKET_SOURCES: name at least one source');
+  else if (names.length < rules.minSources)
+    problems.push(
+      `MARKET_MIN_SOURCES: ${rules.minSources} needs at least as many sources, MARKET_SOURCES names ${names.length}`,
+    );
+  if (problems.length) throw new ConfigError(problems);
+  return { sources: names.filter(isLiveSource), ...rules };
 }

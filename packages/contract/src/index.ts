@@ -14,6 +14,15 @@ export * as authCalls from './auth/auth.calls';
 export * as commonCalls from './common/common.calls';
 export * as contentCalls from './content/content.calls';
 export * as marketCalls from './market/market.calls';
+export * as marketConsoleCalls from './market/market.console';
+export {
+  consoleMarketSources,
+  MARKET_FEEDS,
+  SOURCE_COIN_STATES,
+  type ConsoleMarketSources,
+  type MarketFeedKind,
+  type SourceCoinState,
+} from './market/market.console';
 export * as spotCalls from './spot/spot.calls';
 export * as userCalls from './user/user.calls';
 export type { UpdateUserInput } from './user/user.calls';

@@ -27,7 +27,8 @@ import {
 } from './candles';
 import { prepareCoins, type Coin } from './coins';
 import { dailyHistoryStart, fillGap, historyBack, minuteHistoryStart } from './history';
-import type { CoinStatus, Market } from './market';
+import { DEFAULT_INDEX_RULES } from './live/names';
+import type { CoinStatus, Market, MarketHealth, SourceHealth } from './market';
 import * as repo from './market.repository';
 import { readFeedScript, ScriptedFeed } from './scripted';
 import { FeedSimulator, type PrintSink } from './simulator';
@@ -61,6 +62,8 @@ export interface LiveFeed {
   status?(index: number): CoinStatus;
   /** The sources of coin `index`'s last print (live feed only), stored with its tick. */
   sources?(index: number): readonly TickSourcePrice[] | undefined;
+  /** Each source's health (live feed only); without it the feed is one source, always connected. */
+  health?(): SourceHealth[];
 }
 
 /** The simulator's every coin: one source, always fresh. */
@@ -159,6 +162,35 @@ export class SimulatedMarket implements Market, PrintSink {
 
   private coinStatus(index: number): CoinStatus {
     return this.simulator.status?.(index) ?? SIMULATED;
+  }
+
+  health(): MarketHealth {
+    const { feed, live } = this.deps.config;
+    const rules = live ?? DEFAULT_INDEX_RULES;
+    const kind = feed?.kind ?? 'simulator';
+    const time = this.simulator.time;
+    const sources = this.simulator.health?.() ?? [
+      {
+        // The simulator (or the script) is its own one source: fresh unless a script blinds a coin.
+        name: kind,
+        connected: true,
+        lastUpdate: time,
+        error: null,
+        coins: this.states.map((s) => ({
+          symbol: s.coin.symbol,
+          state: this.coinStatus(s.coin.index).status === 'open' ? 'fresh' : 'stale',
+          price: s.minute.close,
+          time,
+        })),
+      },
+    ];
+    return {
+      feed: kind,
+      staleMs: rules.staleMs,
+      bandBps: rules.bandBps,
+      minSources: rules.minSources,
+      sources,
+    };
   }
 
   lastTick(symbol: string): Tick | undefined {

@@ -1,5 +1,5 @@
 import type { CandlePeriod, Candle, ConversionRate, Product, Ticker } from '@tidemark/contract';
-import type { MarketStatus } from '@tidemark/contract';
+import type { MarketFeedKind, MarketStatus, SourceCoinState } from '@tidemark/contract';
 import type { Tick } from './tick-log';
 
 /**
@@ -12,6 +12,29 @@ export interface CoinStatus {
   /** How many sources are fresh. */
   sources: number;
   reason: string | null;
+}
+
+/** One price source's health as the operators see it (the console's marketSources). */
+export interface SourceHealth {
+  name: string;
+  /** Its stream is connected now (the simulator always is). */
+  connected: boolean;
+  /** The source's time of its newest price of any coin (ms); null before the first. */
+  lastUpdate: number | null;
+  /** The last connection error; null while it streams. */
+  error: string | null;
+  /** Per coin, in the market's coin order. */
+  coins: { symbol: string; state: SourceCoinState; price: bigint | null; time: number | null }[];
+}
+
+/** Where the prices come from and how healthy each source is. */
+export interface MarketHealth {
+  feed: MarketFeedKind;
+  /** The index's rules (MARKET_STALE_MS, MARKET_BAND_BPS, MARKET_MIN_SOURCES). */
+  staleMs: number;
+  bandBps: number;
+  minSources: number;
+  sources: SourceHealth[];
 }
 
 /**
@@ -44,6 +67,8 @@ export interface Market {
   ticker(symbol: string): Ticker | undefined;
   /** Candles oldest first, the last one ending at or before endTime (default now). */
   candles(symbol: string, period: CandlePeriod, limit: number, endTime?: number): Promise<Candle[]>;
+  /** Each price source's health and lag (the operators' view). */
+  health(): MarketHealth;
   /** Starts ticking (and back-fills history on first start); stop() ends it. */
   start(): Promise<void>;
   stop(): Promise<void>;

@@ -2,6 +2,7 @@ import type { ConsoleCallDef } from './console.call';
 import * as financialConsoleCalls from '../financial/financial.console';
 import * as leverageConsoleCalls from '../leverage/leverage.console';
 import * as loanConsoleCalls from '../loan/loan.console';
+import * as marketConsoleCalls from '../market/market.console';
 import * as optionsConsoleCalls from '../options/options.console';
 import * as teamConsoleCalls from '../team/team.console';
 import * as supportConsoleCalls from '../support/support.console';
@@ -27,6 +28,7 @@ export function listConsoleCalls(): ConsoleCallDef[] {
   values.push(...Object.values(contentConsoleCalls));
   values.push(...Object.values(loanConsoleCalls));
   values.push(...Object.values(financialConsoleCalls));
+  values.push(...Object.values(marketConsoleCalls));
   return values.filter(isConsoleCall);
 }
 
