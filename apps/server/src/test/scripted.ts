@@ -4,13 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assetsCalls, userCalls } from '@tidemark/contract';
+import type { FeedScript } from '../market/scripted';
 import type { TestServer } from './harness';
 
-/** The start settings of a scripted feed (ticking every 50 ms) written to a temporary file. */
-export function scriptedFeedStart(
-  name: string,
-  script: Record<string, { from: string; perSecond: string }>,
-): Record<string, string> {
+/**
+ * The start settings of a scripted feed (ticking every 50 ms) written to a temporary file; a line
+ * may script blind windows (seconds after the feed's start) in which its coin is suspended.
+ */
+export function scriptedFeedStart(name: string, script: FeedScript): Record<string, string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `tidemark-${name}-`));
   const file = path.join(dir, 'script.json');
   fs.writeFileSync(file, JSON.stringify(script));

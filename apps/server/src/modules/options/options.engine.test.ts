@@ -190,6 +190,44 @@ describe('the record chain', () => {
       }),
     );
   });
+  it('writes a live tick’s sources in canonical order, exactly as canonicalJson (property)', () => {
+    const source = fc.record({
+      name: fc.string(),
+      price: fc.bigInt({ min: 0n, max: 10n ** 15n }).map((v) => formatMoney(v)),
+      time: fc.integer({ min: 0, max: 2 ** 45 }),
+    });
+    const tick = fc.record({
+      price: fc.bigInt({ min: 0n, max: 10n ** 15n }).map((v) => formatMoney(v)),
+      time: fc.integer({ min: 0, max: 2 ** 45 }),
+      feedSeq: fc.integer({ min: 1, max: 2 ** 40 }),
+      sources: fc.array(source, { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(tick, fc.option(tick, { nil: null }), (strike, settle) => {
+        const b = body(1, GENESIS_HASH, { strike, settle });
+        expect(recordJson(b)).toBe(canonicalJson(b));
+      }),
+    );
+    const sealed = sealRecord(
+      body(1, GENESIS_HASH, {
+        settle: {
+          price: '11.00000000',
+          time: 59_900,
+          feedSeq: 2,
+          sources: [{ name: 'okx', price: '11.00000000', time: 59_800 }],
+        },
+      }),
+    );
+    expect(sealed.body).toContain(
+      '"settle":{"feedSeq":2,"price":"11.00000000","sources":[{"name":"okx","price":"11.00000000","time":59800}],"time":59900}',
+    );
+    expect(verifyRecords([{ seq: 1, ...sealed }])).toBeNull();
+  });
+  it('keeps a record without sources byte for byte as before (old records still verify)', () => {
+    const sealed = sealRecord(body(1, GENESIS_HASH));
+    expect(sealed.body).toContain('"settle":{"feedSeq":2,"price":"11.00000000","time":59900}');
+    expect(sealed.body).not.toContain('sources');
+  });
   it('verifies a sound chain and names the first broken record', () => {
     const records = chain(5);
     expect(verifyRecords(records)).toBeNull();

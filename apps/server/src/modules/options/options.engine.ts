@@ -49,10 +49,17 @@ const int = (v: number) => {
   if (!Number.isSafeInteger(v)) throw new Error(`not a safe integer: ${v}`);
   return String(v);
 };
+const sourcesJson = (sources: OptionTick['sources']) =>
+  sources === undefined
+    ? ''
+    : `"sources":[${sources
+        .map((s) => `{"name":${text(s.name)},"price":${text(s.price)},"time":${int(s.time)}}`)
+        .join(',')}],`;
+/** A tick in canonical key order; `sources` only when the tick had them (old records have none). */
 const tickJson = (t: RecordBody['strike']) =>
   t === null
     ? 'null'
-    : `{"feedSeq":${int(t.feedSeq)},"price":${text(t.price)},"time":${int(t.time)}}`;
+    : `{"feedSeq":${int(t.feedSeq)},"price":${text(t.price)},${sourcesJson(t.sources)}"time":${int(t.time)}}`;
 
 /**
  * canonicalJson of a record, written out with its keys in their canonical order: the same bytes
@@ -94,8 +101,24 @@ export function settlementTick<T extends { time: number }>(
   return expiry - lastAtOrBefore.time <= toleranceMs ? lastAtOrBefore : null;
 }
 
-export function tickOf(t: { price: bigint; time: number; seq: number } | null): OptionTick | null {
-  return t && { price: formatMoney(t.price), time: t.time, feedSeq: t.seq };
+/** A tick as the record and the orders show it; a live tick's sources with it. */
+export function tickOf(
+  t: {
+    price: bigint;
+    time: number;
+    seq: number;
+    sources?: readonly { name: string; price: bigint; time: number }[] | undefined;
+  } | null,
+): OptionTick | null {
+  if (!t) return null;
+  const shown: OptionTick = { price: formatMoney(t.price), time: t.time, feedSeq: t.seq };
+  if (t.sources)
+    shown.sources = t.sources.map((s) => ({
+      name: s.name,
+      price: formatMoney(s.price),
+      time: s.time,
+    }));
+  return shown;
 }
 
 /** What one order's settlement decides: outcome and payout from its stored inputs. */

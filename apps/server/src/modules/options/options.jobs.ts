@@ -1,6 +1,7 @@
 import type { AppContext } from '../../http/context';
 import { JobLoop } from '../../lib/job-loop';
 import type { Tick } from '../../market/tick-log';
+import { blindWatch } from './options.blind';
 import * as repo from './options.repository';
 import { settlementTickOf, settleOrders, start } from './options.service';
 import type { OptionOrderRow } from './options.table';
@@ -49,7 +50,10 @@ export class OptionsJobs {
 
   private async work(): Promise<void> {
     const now = this.app.clock.now();
-    const horizon = now - SETTLE_DELAY_MS;
+    // A boundary or expiry is decided once the feed has stepped past it (whether the coin was
+    // blind then is known from that step on).
+    const horizon = Math.min(now - SETTLE_DELAY_MS, this.feedTime());
+    blindWatch(this.app).observe(this.app);
     await this.durableTicks();
     await this.drain('scheduled', horizon);
     await this.drain('running', horizon);
@@ -58,6 +62,16 @@ export class OptionsJobs {
       const days = this.app.config.market.tickLogDays ?? 7;
       await repo.pruneTicks(this.app.db, now - days * 86_400_000);
     }
+  }
+
+  /** The time of the feed's last step, as far as every option coin has come. */
+  private feedTime(): number {
+    let time = Infinity;
+    for (const product of this.app.market.products()) {
+      if (!product.options) continue;
+      time = Math.min(time, this.app.market.ticker(product.symbol)?.time ?? Infinity);
+    }
+    return time;
   }
 
   /** Every tick recorded so far is in the log before the pass reads it. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { locksRows, type DatabaseHandle, type Executor } from '../../db/database';
-import type { Tick } from '../../market/tick-log';
+import { sourcesOfJson, type Tick, type TickSourcePrice } from '../../market/tick-log';
 import type {
   NewOptionOrderRow,
   OptionOrderRow,
@@ -162,12 +162,60 @@ export async function tickAtOrBefore(
   return row && toTick(row);
 }
 
-const toTick = (row: { seq: bigint; symbol: string; time: bigint; price: bigint }): Tick => ({
-  seq: Number(row.seq),
-  symbol: row.symbol,
-  time: Number(row.time),
-  price: BigInt(row.price),
-});
+/** A logged tick; a live tick keeps the sources whose median it is. */
+const toTick = (row: {
+  seq: bigint;
+  symbol: string;
+  time: bigint;
+  price: bigint;
+  sources: string | null;
+}): Tick => {
+  const tick: Tick = {
+    seq: Number(row.seq),
+    symbol: row.symbol,
+    time: Number(row.time),
+    price: BigInt(row.price),
+  };
+  const sources = sourcesOfJson(row.sources);
+  return sources ? { ...tick, sources } : tick;
+};
+
+/** The first logged tick of a symbol after sequence number `seq` (undefined: none yet). */
+export async function tickAfter(
+  db: Executor,
+  symbol: string,
+  seq: number,
+): Promise<Tick | undefined> {
+  const row = await db
+    .selectFrom('tick_log')
+    .selectAll()
+    .where('symbol', '=', symbol)
+    .where('seq', '>', BigInt(seq))
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
+  return row && toTick(row);
+}
+
+/** The sources of those given ticks that have them (live ticks still kept), by sequence number. */
+export async function sourcesBySeq(
+  db: Executor,
+  seqs: readonly number[],
+): Promise<Map<number, TickSourcePrice[]>> {
+  const found = new Map<number, TickSourcePrice[]>();
+  if (seqs.length === 0) return found;
+  const rows = await db
+    .selectFrom('tick_log')
+    .select(['seq', 'sources'])
+    .where('seq', 'in', [...new Set(seqs)].map(BigInt))
+    .where('sources', 'is not', null)
+    .execute();
+  for (const row of rows) {
+    const sources = sourcesOfJson(row.sources);
+    if (sources) found.set(Number(row.seq), sources);
+  }
+  return found;
+}
 
 /** `count` logged ticks of a symbol on each side of a sequence number, in order. */
 export async function ticksAround(

@@ -24,10 +24,11 @@ import { fundOnce } from '../../ledger/funding';
 import { once } from '../../ledger/idempotency';
 import { ledgerSql, type LedgerSql } from '../../ledger/ledger.sql';
 import { systemBalances, userBalances } from '../../ledger/queries';
-import type { Tick } from '../../market/tick-log';
+import type { Tick, TickSourcePrice } from '../../market/tick-log';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
 import { verifiedPrimaryCountry } from '../kyc/kyc.service';
+import { requireOpenMarket, suspended } from '../market/market.open';
 import {
   poolCovers,
   pseudonym,
@@ -39,6 +40,7 @@ import {
   type RecordBody,
 } from './options.engine';
 import { recordTradingResult } from '../team/team.service';
+import { blindWatch } from './options.blind';
 import * as repo from './options.repository';
 import type { OptionOrderRow, OptionPeriodRow, OptionRecordRow } from './options.table';
 
@@ -117,14 +119,27 @@ function toPeriod(row: OptionPeriodRow): OptionPeriod {
   };
 }
 
-const tickFrom = (price: bigint | null, time: bigint | null, seq: bigint | null) =>
+/** A live tick's sources, by the tick's sequence number (the tick log keeps them). */
+export type SourcesBySeq = ReadonlyMap<number, readonly TickSourcePrice[]>;
+const NO_SOURCES: SourcesBySeq = new Map();
+
+const tickFrom = (
+  price: bigint | null,
+  time: bigint | null,
+  seq: bigint | null,
+  sources: SourcesBySeq,
+) =>
   price === null || time === null || seq === null
     ? null
-    : { price: formatMoney(price), time: Number(time), feedSeq: Number(seq) };
+    : tickOf({ price, time: Number(time), seq: Number(seq), sources: sources.get(Number(seq)) });
 
-export function toOrder(row: OptionOrderRow, recordHash: string | null = null): OptionOrder {
-  const strike = tickFrom(row.strike_price, row.strike_time, row.strike_seq);
-  const settled = tickFrom(row.settle_price, row.settle_tick_time, row.settle_seq);
+export function toOrder(
+  row: OptionOrderRow,
+  recordHash: string | null = null,
+  sources: SourcesBySeq = NO_SOURCES,
+): OptionOrder {
+  const strike = tickFrom(row.strike_price, row.strike_time, row.strike_seq, sources);
+  const settled = tickFrom(row.settle_price, row.settle_tick_time, row.settle_seq, sources);
   const payout = row.payout === null ? null : BigInt(row.payout);
   return {
     id: Number(row.id),
@@ -153,19 +168,32 @@ export function toOrder(row: OptionOrderRow, recordHash: string | null = null): 
   };
 }
 
+/** The strike and settlement ticks' sources of orders (live ticks only), from the tick log. */
+function tickSources(app: AppContext, rows: readonly OptionOrderRow[]): Promise<SourcesBySeq> {
+  return repo.sourcesBySeq(
+    app.db,
+    rows.flatMap((r) =>
+      [r.strike_seq, r.settle_seq].flatMap((seq) => (seq === null ? [] : [Number(seq)])),
+    ),
+  );
+}
+
 async function withHashes(app: AppContext, rows: OptionOrderRow[]): Promise<OptionOrder[]> {
   const seqs = rows.flatMap((r) => (r.record_seq === null ? [] : [r.record_seq]));
   const hashes = new Map<string, string>();
-  if (seqs.length) {
-    const found = await app.db
-      .selectFrom('option_records')
-      .select(['seq', 'hash'])
-      .where('seq', 'in', seqs)
-      .execute();
-    for (const f of found) hashes.set(String(f.seq), f.hash);
-  }
+  const [found, sources] = await Promise.all([
+    seqs.length
+      ? app.db
+          .selectFrom('option_records')
+          .select(['seq', 'hash'])
+          .where('seq', 'in', seqs)
+          .execute()
+      : Promise.resolve([]),
+    tickSources(app, rows),
+  ]);
+  for (const f of found) hashes.set(String(f.seq), f.hash);
   return rows.map((r) =>
-    toOrder(r, r.record_seq === null ? null : (hashes.get(String(r.record_seq)) ?? null)),
+    toOrder(r, r.record_seq === null ? null : (hashes.get(String(r.record_seq)) ?? null), sources),
   );
 }
 
@@ -254,7 +282,8 @@ export async function openList(
   const list = kind === undefined ? rows.filter((r) => r.status === 'running') : rows;
   if (kind === 'period')
     list.sort((a, b) => Number(a.status === 'running') - Number(b.status === 'running'));
-  return { list: list.map((r) => toOrder(r)) };
+  const sources = await tickSources(app, list);
+  return { list: list.map((r) => toOrder(r, null, sources)) };
 }
 
 /** One of the caller's own orders (another user's id is "not found", never shown). */
@@ -332,6 +361,8 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
   const { userId, book, symbol } = input;
   const stake = parseMoney(input.amount);
   if (!(await openProduct(app, symbol))) throw new DomainError('currencyNotOpen');
+  // A blind market takes no new orders: its next price is unknown (issue 17).
+  requireOpenMarket(app, symbol);
   const period = await repo.period(app.db, input.periodId);
   if (!period || period.symbol !== symbol || period.enabled !== 1n)
     throw new DomainError('optionPeriodUnavailable');
@@ -397,7 +428,11 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
       });
       await app.ledger.post(trx, { type: 'option', reference: `option:${row.id}`, postings });
       await repo.addExposure(trx, book, worstCase);
-      const order = toOrder(row);
+      const order = toOrder(
+        row,
+        null,
+        strike?.sources ? new Map([[strike.seq, strike.sources]]) : NO_SOURCES,
+      );
       app.writer.afterCommit(trx, () => publish(app, userId, 'option.placed', order));
       return order;
     },
@@ -459,6 +494,7 @@ export async function topUp(
   const now = app.clock.now();
   const first = await repo.order(app.database, app.db, input.orderId);
   if (!first || Number(first.user_id) !== userId) throw new DomainError('notFound');
+  requireOpenMarket(app, first.symbol);
   if (first.book === 'real') await checkJurisdiction(app, userId, 'real');
   return once(app.writer, { userId, call, key: idempotencyKey, input, now }, async (trx) => {
     // Lock order as everywhere: the book's exposure first, then the order.
@@ -574,6 +610,15 @@ export async function settleOrders(
   const records: { seq: number; row: OptionOrderRow; body: string; hash: string }[] = [];
   const settled: { userId: number; row: OptionOrderRow; hash: string }[] = [];
   const names = new Map<string, string>();
+  // The strike ticks' sources (live ticks): the order stores the tick, the log its sources.
+  const strikeSources =
+    from === 'running'
+      ? await repo.sourcesBySeq(
+          trx,
+          items.flatMap(({ row }) => (row.strike_seq === null ? [] : [Number(row.strike_seq)])),
+        )
+      : NO_SOURCES;
+  const shownSources = new Map<number, readonly TickSourcePrice[]>(strikeSources);
   for (const { row, tick } of items) {
     const book = row.book as Book;
     const userId = Number(row.user_id);
@@ -583,10 +628,13 @@ export async function settleOrders(
             price: BigInt(row.strike_price),
             time: Number(row.strike_time),
             seq: Number(row.strike_seq),
+            sources: strikeSources.get(Number(row.strike_seq)),
           }
         : null;
     const settleTick =
-      strike && tick ? { price: tick.price, time: tick.time, seq: tick.seq } : null;
+      strike && tick
+        ? { price: tick.price, time: tick.time, seq: tick.seq, sources: tick.sources }
+        : null;
     const { outcome, payout } = settle({
       direction: row.direction as OptionDirection,
       stake: row.stake,
@@ -611,6 +659,7 @@ export async function settleOrders(
     ]);
     // Settled already (another process, or an earlier pass): nothing to do, never twice.
     if (moved.length === 0) continue;
+    if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
     seq += 1;
     const trader = await traderOf(app, trx, row.user_id, names);
     const body: RecordBody = {
@@ -691,7 +740,7 @@ export async function settleOrders(
   await statements.all(trx, HEAD_SQL, [BigInt(seq), hash]);
   app.writer.afterCommit(trx, () => {
     for (const { userId, row, hash } of settled)
-      publish(app, userId, 'option.settled', () => toOrder(row, hash));
+      publish(app, userId, 'option.settled', () => toOrder(row, hash, shownSources));
   });
   return settled.length;
 }
@@ -736,14 +785,28 @@ function publish(
   );
 }
 
-/** The settlement tick of an order from the log: the last at or before expiry, within tolerance. */
+/**
+ * The settlement (or start) tick of an order from the log: the last at or before `time`, within
+ * the tolerance, unless the market went blind after that tick and `time` fell in the blind window
+ * (issue 17): then there is no price at `time`, and the order fails and is refunded. A window is
+ * known while it lasts (the coin is suspended and the tick is still its newest) and, once it is
+ * over, from what this server saw of it (blindWatch); an expiry while no server ran settles within
+ * the tolerance as before.
+ */
 export async function settlementTickOf(
   app: AppContext,
   symbol: string,
   time: number,
 ): Promise<Tick | null> {
-  const tick = await repo.tickAtOrBefore(app.db, symbol, time);
-  return settlementTick(tick, time, app.config.options.settleToleranceMs);
+  const tick = settlementTick(
+    await repo.tickAtOrBefore(app.db, symbol, time),
+    time,
+    app.config.options.settleToleranceMs,
+  );
+  if (!tick || tick.time === time) return tick;
+  if (blindWatch(app).wentBlindAfter(symbol, tick.seq)) return null;
+  if (suspended(app, symbol) && !(await repo.tickAfter(app.db, symbol, tick.seq))) return null;
+  return tick;
 }
 
 // --- public record ------------------------------------------------------------------------------------

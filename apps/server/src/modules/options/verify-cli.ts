@@ -7,7 +7,12 @@ import { verifySettlements } from './options.verify';
 
 const handle = await openConfiguredDatabase();
 try {
-  const report = await verifySettlements(handle.db, loadConfig().options.settleToleranceMs);
+  const config = loadConfig();
+  const report = await verifySettlements(
+    handle.db,
+    config.options.settleToleranceMs,
+    config.market.tickMs,
+  );
   process.stdout.write(`${JSON.stringify({ database: handle.location, ...report }, null, 2)}\n`);
   process.exitCode = report.ok ? 0 : 1;
 } finally {
