@@ -55,6 +55,8 @@ let scriptDir: string;
 
 const BTC = 'BTC/USDT';
 const ETH = 'ETH/USDT';
+/** Blind for the whole run (no fresh price source): suspended everywhere (issue 17). */
+const SOL = 'SOL/USDT';
 const BTC_PRICE = '60000';
 const TRADE = `/pages/lever/leverTrade?symbol=${encodeURIComponent(BTC)}`;
 const ETH_TRADE = `/pages/lever/leverTrade?symbol=${encodeURIComponent(ETH)}`;
@@ -71,6 +73,7 @@ beforeAll(async () => {
     JSON.stringify({
       [BTC]: { from: BTC_PRICE, perSecond: '0' },
       [ETH]: { from: '100', perSecond: '10' },
+      [SOL]: { from: '150', perSecond: '0', blind: [[0, 3600]] },
     }),
   );
   server = await startServer({
@@ -320,6 +323,44 @@ describe('leverage: disclosure, long and short, TP/SL, margin, close, liquidatio
     await page.locator('.member-tier').waitFor();
     await expect(page.locator('.member-tier').getAttribute('data-tier')).resolves.toBe('ordinary');
     await screenshot(page, 'leverage-member-dark');
+  });
+
+  it('says a blind coin is suspended and takes no position or option on it', async () => {
+    const banner = (view: Page) => view.locator('[data-testid="suspended-banner"]');
+    await open(page, `/pages/lever/leverTrade?symbol=${encodeURIComponent(SOL)}`);
+    await banner(page).waitFor();
+    await expect(banner(page).getAttribute('data-symbol')).resolves.toBe(SOL);
+    await expect(banner(page).innerText()).resolves.toContain('Live price sources now: 0');
+    await expect(page.locator('.lever-open').isDisabled()).resolves.toBe(true);
+    await expect(
+      page.locator('.coin-tabs [data-status="suspended"]').allInnerTexts(),
+    ).resolves.toEqual([expect.stringContaining(SOL)]);
+    await screenshot(page, 'leverage-trade-suspended-dark');
+    // The other coins trade as before.
+    await open(page, TRADE);
+    await page.locator('.lever-form').waitFor();
+    await expect(banner(page).count()).resolves.toBe(0);
+    await expect(page.locator('.lever-open').isDisabled()).resolves.toBe(false);
+    await open(page, '/pages/quotes/index');
+    const row = page.locator(`.pair-row[data-symbol="${SOL}"]`);
+    await expect(row.getAttribute('data-status')).resolves.toBe('suspended');
+    await expect(row.locator('.suspended-badge').innerText()).resolves.toBe('Suspended');
+    for (const [theme, lang] of [
+      ['dark', 'en'],
+      ['light', 'en'],
+      ['dark', 'ar'],
+    ] as [Theme, string][]) {
+      const other = await newPhone(browser, { token, theme, lang });
+      const view = await other.newPage();
+      await open(view, `/pages/futures/encryption?symbol=${encodeURIComponent(SOL)}`);
+      await banner(view).waitFor();
+      await view.locator('.option-periods__item').first().waitFor();
+      for (const direction of ['long', 'short'])
+        await expect(view.locator(`.option-buy--${direction}`).isDisabled()).resolves.toBe(true);
+      await settle(view);
+      await screenshot(view, `options-trade-suspended-${lang === 'ar' ? 'ar' : theme}`);
+      await other.close();
+    }
   });
 
   it('looks right in light and in Arabic', async () => {

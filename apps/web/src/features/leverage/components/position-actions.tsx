@@ -26,6 +26,11 @@ interface PositionActionsProps {
   pricePlaces: number;
   /** Reads of other features the same money shows in (the contract wallet). */
   related: readonly QueryKey[];
+  /**
+   * The coin's market is suspended (too few fresh price sources): closing waits for a valid
+   * price, as the server would refuse it; margin and take-profit/stop-loss stay open.
+   */
+  suspended?: boolean;
 }
 
 type Open = 'margin' | 'tpsl' | null;
@@ -35,7 +40,13 @@ type Open = 'margin' | 'tpsl' | null;
  * that states the figures first, each press with its own idempotency key (a lost answer keeps it,
  * so pressing again cannot apply twice).
  */
-export function PositionActions({ position, price, pricePlaces, related }: PositionActionsProps) {
+export function PositionActions({
+  position,
+  price,
+  pricePlaces,
+  related,
+  suspended = false,
+}: PositionActionsProps) {
   const { t } = useTranslation();
   const [keys] = useState(createKeyKeeper);
   const [sheet, setSheet] = useState<Open>(null);
@@ -138,7 +149,7 @@ export function PositionActions({ position, price, pricePlaces, related }: Posit
         fill="outline"
         className="lever-action--close"
         loading={closing}
-        disabled={busy}
+        disabled={busy || suspended}
         onClick={() => void doClose()}
       >
         {t('lever.actions.close')}

@@ -33,7 +33,7 @@ const balances: PairBalances = {
 function Harness(props: {
   config?: ProductConfig;
   balances?: PairBalances;
-  paused?: boolean;
+  marketPaused?: boolean;
   onSubmit?: () => void;
 }) {
   const form = useOrderForm({
@@ -54,7 +54,7 @@ function Harness(props: {
         lastPrice="64250.56789"
         balances={props.balances}
         busy={false}
-        paused={props.paused}
+        marketPaused={props.marketPaused}
         onSubmit={props.onSubmit ?? vi.fn()}
       />
     </>
@@ -129,20 +129,30 @@ describe('the order form', () => {
     expect(button().textContent).toContain('spot.form.sell');
   });
 
-  it('sends nothing while the market is suspended, by the button or by Enter', () => {
+  it('sends no market order while the market is suspended, by the button or by Enter', () => {
     const onSubmit = vi.fn();
     const { rerender } = render(
-      <Harness config={config} balances={balances} paused onSubmit={onSubmit} />,
+      <Harness config={config} balances={balances} marketPaused onSubmit={onSubmit} />,
     );
-    expect(button().disabled).toBe(true);
-    type('quantity', '0.01');
-    fireEvent.keyDown(input('quantity'), { key: 'Enter', code: 'Enter', keyCode: 13 });
-    fireEvent.submit(document.querySelector('form.order-form')!);
-    expect(onSubmit).not.toHaveBeenCalled();
-    // The sources are back: the same form sends again.
-    rerender(<Harness config={config} balances={balances} paused={false} onSubmit={onSubmit} />);
+    const enter = (name: string) =>
+      fireEvent.keyDown(input(name), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // A limit order rests in the book at its own price: it still goes.
     expect(button().disabled).toBe(false);
-    fireEvent.keyDown(input('quantity'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    type('quantity', '0.01');
+    enter('quantity');
     expect(onSubmit).toHaveBeenCalledTimes(1);
+    fireEvent.click(document.querySelector('[data-type="market"]')!);
+    expect(button().disabled).toBe(true);
+    type('amount', '100');
+    enter('amount');
+    fireEvent.submit(document.querySelector('form.order-form')!);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    // The sources are back: the same market order goes.
+    rerender(
+      <Harness config={config} balances={balances} marketPaused={false} onSubmit={onSubmit} />,
+    );
+    expect(button().disabled).toBe(false);
+    enter('amount');
+    expect(onSubmit).toHaveBeenCalledTimes(2);
   });
 });

@@ -23,8 +23,11 @@ interface OrderFormProps {
   /** The coin wallet's balances of the pair; undefined while they load. */
   balances: PairBalances | undefined;
   busy: boolean;
-  /** The coin's market is suspended (too few fresh price sources): no order can be sent. */
-  paused?: boolean;
+  /**
+   * The coin's market is suspended (too few fresh price sources): a market order, which could
+   * fill at any price, cannot be sent; a limit order can.
+   */
+  marketPaused?: boolean;
   onSubmit: () => void;
   /** Given when orders skip the confirmation sheet: turns it back on. */
   onAskAgain?: (() => void) | undefined;
@@ -43,7 +46,7 @@ export function OrderForm({
   lastPrice,
   balances,
   busy,
-  paused = false,
+  marketPaused = false,
   onSubmit,
   onAskAgain,
 }: OrderFormProps) {
@@ -54,7 +57,8 @@ export function OrderForm({
   const spends = buying ? balances?.quote : balances?.base;
   const available = spends ? formatMoneyText(spends.available, spends.currency) : undefined;
   const marketBuy = buying && draft.type === SPOT_ORDER_TYPE.market;
-  // Enter in a field sends too: a paused form sends nothing either way.
+  const paused = marketPaused && draft.type === SPOT_ORDER_TYPE.market;
+  // Enter in a field sends too: a paused order is sent neither way.
   const submit = () => {
     if (!paused) onSubmit();
   };

@@ -12,6 +12,7 @@ import '../../../features/leverage/leverage.css';
 import { LEVER_RECORD_PATH } from '../../../features/leverage/paths';
 import { useProducts } from '../../../features/market/api/products';
 import { useTickers } from '../../../features/market/api/tickers';
+import { isSuspended } from '../../../features/market/market-status';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
@@ -52,7 +53,8 @@ export default function LeverDetailsPage() {
   let body;
   if (position) {
     const places = bySymbol.get(position.symbol)?.pricePrecision ?? 2;
-    const price = tickers.data?.find((x) => x.symbol === position.symbol)?.price;
+    const ticker = tickers.data?.find((x) => x.symbol === position.symbol);
+    const price = ticker?.price;
     const open = position.status === 'open';
     const live = open ? liveFigures(position, price ?? position.markPrice ?? undefined) : null;
     const pnl = live ? formatMoney(live.pnl) : position.pnl;
@@ -181,6 +183,7 @@ export default function LeverDetailsPage() {
             price={price}
             pricePlaces={places}
             related={RELATED_KEYS}
+            suspended={isSuspended(ticker)}
           />
         ) : null}
       </section>

@@ -13,10 +13,12 @@ interface OpenPositionsProps {
   /** Last prices by symbol (/ws tickers): each position is marked at its symbol's. */
   priceOf: (symbol: string) => string | undefined;
   placesOf: (symbol: string) => number;
+  /** Whether a symbol's market is suspended now (its positions cannot be closed until it opens). */
+  suspendedOf: (symbol: string) => boolean;
 }
 
 /** The trader's open positions, marked live, each with its actions; the record has the history. */
-export function OpenPositions({ mode, priceOf, placesOf }: OpenPositionsProps) {
+export function OpenPositions({ mode, priceOf, placesOf, suspendedOf }: OpenPositionsProps) {
   const { t } = useTranslation();
   const positions = useOpenPositions(mode);
   const list = positions.data?.list ?? [];
@@ -40,6 +42,7 @@ export function OpenPositions({ mode, priceOf, placesOf }: OpenPositionsProps) {
               price={priceOf(position.symbol)}
               pricePlaces={placesOf(position.symbol)}
               related={RELATED_KEYS}
+              suspended={suspendedOf(position.symbol)}
             />
           </li>
         ))}

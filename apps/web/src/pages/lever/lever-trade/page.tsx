@@ -282,7 +282,12 @@ export default function LeverTradePage() {
             {t(`lever.trade.open.${direction}`)}
           </Button>
         </section>
-        <OpenPositions mode={mode} priceOf={priceOf} placesOf={placesOf} />
+        <OpenPositions
+          mode={mode}
+          priceOf={priceOf}
+          placesOf={placesOf}
+          suspendedOf={(s) => isSuspended(tickerOf(s))}
+        />
       </>
     );
   }

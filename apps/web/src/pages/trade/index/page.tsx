@@ -76,7 +76,8 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
   const orders = useOpenOrders(symbol, mode);
   const rules = config.data;
   const lastPrice = ticker.data?.price;
-  // A blind market (issue 17): the form is paused here; the server refuses anyway.
+  // A blind market (issue 17): market orders wait (they could fill at any price); the server
+  // refuses them anyway.
   const suspended = isSuspended(ticker.data);
   const form = useOrderForm({
     side: initialSide,
@@ -137,7 +138,7 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
               lastPrice={lastPrice}
               balances={balances.data}
               busy={action.busy}
-              paused={suspended}
+              marketPaused={suspended}
               onSubmit={action.review}
               onAskAgain={action.asks ? undefined : action.askAgain}
             />
