@@ -8,6 +8,7 @@ import {
   type Envelope,
 } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_DOCS_PATH, OPENAPI_PATH } from './api-docs';
 import { APP_VERSION } from '../lib/version';
 import { GOOD_PASSWORD, startServer, uniqueEmail, type TestServer } from '../test/harness';
 import { MEDIA_PATH } from '../modules/content/content.console';
@@ -402,7 +403,7 @@ describe('routes', () => {
     }
   });
 
-  it('registers no API route beyond the contract except health, the sockets and media bytes', () => {
+  it('registers no API route beyond the contract except health, the sockets, media bytes and the API reference', () => {
     const listed = routesOf(server.fastify.printRoutes({ commonPrefix: false }));
     const expected = new Set([
       ...allCalls.map((c) => `${c.method} ${c.path}`),
@@ -414,6 +415,10 @@ describe('routes', () => {
       // neither answers an envelope, so neither is a contract call.
       `GET ${SUPPORT_LIVE_PATH}`,
       `GET ${MEDIA_PATH}/:name`,
+      // The OpenAPI document of the contract and its rendered reference (http/api-docs.ts).
+      `GET ${OPENAPI_PATH}`,
+      `GET ${API_DOCS_PATH}`,
+      `GET ${API_DOCS_PATH}/init.js`,
     ]);
     // HEAD is Fastify's automatic twin of each GET.
     const served = new Set(listed.filter((r) => !r.startsWith('HEAD ')));
