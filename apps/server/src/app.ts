@@ -12,6 +12,7 @@ import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 import { builtAppOptions } from './http/built-app';
+import { registerApiDocs } from './http/api-docs';
 import { headerText, registerCalls } from './http/calls';
 import {
   clientErrorHandler,
@@ -253,6 +254,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   registerWebsocket(fastify, app);
   registerSupportLive(fastify, app);
   registerContentMedia(fastify, app);
+  await registerApiDocs(fastify, APP_VERSION);
   fastify.addHook('preClose', async () => hub.closeAll(1001, 'server shutting down'));
 
   if (fs.existsSync(config.webDist)) {
