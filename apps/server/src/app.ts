@@ -13,6 +13,7 @@ import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
 import { builtAppOptions } from './http/built-app';
 import { registerApiDocs } from './http/api-docs';
+import { Metrics, registerMetrics } from './http/metrics';
 import { headerText, registerCalls } from './http/calls';
 import {
   clientErrorHandler,
@@ -118,6 +119,8 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   // Before any route: hooks reach only the routes added after them.
   installSecurityHeaders(fastify);
   installBodyDraining(fastify);
+  const metrics = new Metrics();
+  registerMetrics(fastify, metrics, config.metricsToken);
 
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -145,6 +148,8 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     spot: null,
     log: fastify.log,
   };
+  app.writer.observeCommits((units) => metrics.committed(units));
+  metrics.watch(app, hub);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const applied = await migrateToLatest(database);
   if (applied.length)

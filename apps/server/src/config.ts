@@ -105,6 +105,11 @@ const envSchema = z.object({
   SMTP_FROM: z.string().default('Tidemark <no-reply@tidemark.local>'),
   CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(100).default(3),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: booleanFlag,
   ALLOWED_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().optional(),
@@ -260,6 +265,8 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   tokenTtlMs: number;
+  /** Bearer token a Prometheus scraper sends for GET /metrics; unset: no /metrics at all. */
+  metricsToken: string | undefined;
   trustProxy: boolean;
   /** Origins allowed to open the websocket besides the server's own host. */
   allowedOrigins: string[];
@@ -420,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     tokenTtlMs: e.TOKEN_TTL_DAYS * 24 * 3_600_000,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: e.TRUST_PROXY,
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((o) => o.trim())

@@ -35,7 +35,14 @@ export class GroupCommitter {
   private draining = false;
   /** The last unit queued by runInOrder on PostgreSQL; the next one starts after it settles. */
   private ordered: Promise<unknown> = Promise.resolve();
+  /** Told of each commit with how many units it held (the metrics' batch sizes). */
+  private committedUnits: ((units: number) => void) | null = null;
   constructor(private readonly handle: DatabaseHandle) {}
+
+  /** Calls `observer` after every commit with the number of units it committed together. */
+  observeCommits(observer: (units: number) => void): void {
+    this.committedUnits = observer;
+  }
 
   /**
    * Like run, and committed in the order of the calls: for writes that must land in the order
@@ -81,6 +88,7 @@ export class GroupCommitter {
         last = trx;
         return value;
       }).then((value) => {
+        this.committedUnits?.(1);
         if (last) this.flush(last);
         return value;
       });
@@ -137,6 +145,7 @@ export class GroupCommitter {
         }
       }
     });
+    this.committedUnits?.(batch.length);
     if (shared) this.flush(shared);
     return outcomes;
   }
@@ -151,6 +160,7 @@ export class GroupCommitter {
           return unit.work(trx);
         });
         outcomes.push({ ok: true, value });
+        this.committedUnits?.(1);
         if (own) this.flush(own);
       } catch (error) {
         outcomes.push({ ok: false, error });

@@ -32,6 +32,13 @@ export class Hub {
     return this.clients.size;
   }
 
+  /** Bytes queued in every client's send buffer (slow readers make it grow). */
+  bufferedBytes(): number {
+    let bytes = 0;
+    for (const client of this.clients) bytes += client.socket.bufferedAmount;
+    return bytes;
+  }
+
   add(socket: WebSocket, user: { id: number; sessionId: number } | null): Client {
     const client: Client = {
       socket,
