@@ -438,6 +438,36 @@ describe('leverage: disclosure, long and short, TP/SL, margin, close, liquidatio
 type Rates = { openFeeRate: string };
 
 describe('leverage in the console', () => {
+  it('shows the feed’s source and the blind coin suspended on the market sources page', async () => {
+    const admin = initialAdmin();
+    const { token: operatorToken } = await consoleApi(
+      consoleCalls.login,
+      { username: admin.username, password: admin.password, totp: totpCode(admin.totpSecret) },
+      '',
+    );
+    const context = await newDesktop(browser, { theme: 'dark', lang: 'en', operatorToken });
+    const desk = await context.newPage();
+    await openConsole(desk, '/market');
+    await expect(desk.getByTestId('market-suspended').innerText()).resolves.toContain(SOL);
+    const coin = (symbol: string) =>
+      desk.locator(`[data-testid="market-coins"] tr[data-row-key="${symbol}"]`);
+    await expect(coin(SOL).locator('[data-status]').getAttribute('data-status')).resolves.toBe(
+      'suspended',
+    );
+    await expect(coin(BTC).locator('[data-status]').getAttribute('data-status')).resolves.toBe(
+      'open',
+    );
+    // The scripted feed is its one source: SOL is stale there, BTC fresh.
+    await expect(coin(SOL).locator('[data-state]').getAttribute('data-state')).resolves.toBe(
+      'stale',
+    );
+    await expect(coin(BTC).locator('[data-state]').getAttribute('data-state')).resolves.toBe(
+      'fresh',
+    );
+    await screenshot(desk, 'console-market-sources-dark');
+    await context.close();
+  });
+
   it('shows the terms, exposure, positions and fund, and audits a change of the terms', async () => {
     const admin = initialAdmin();
     const { token: operatorToken } = await consoleApi(

@@ -14,6 +14,7 @@ import {
   NotificationOutlined,
   NodeIndexOutlined,
   ShareAltOutlined,
+  StockOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -22,6 +23,7 @@ import {
   financialConsoleCalls,
   leverageConsoleCalls,
   loanConsoleCalls,
+  marketConsoleCalls,
   optionsConsoleCalls,
   contentConsoleCalls,
   teamConsoleCalls,
@@ -97,6 +99,14 @@ export const ROUTES: readonly ConsoleRoute[] = [
     icon: <NodeIndexOutlined />,
     call: consoleCalls.listChains,
     page: lazy(() => import('../pages/chains/page')),
+  },
+  {
+    path: '/market',
+    menu: 'market',
+    label: 'market',
+    icon: <StockOutlined />,
+    call: marketConsoleCalls.marketSources,
+    page: lazy(() => import('../pages/market/page')),
   },
   {
     path: '/options',
