@@ -21,10 +21,15 @@ interface ScheduledActionsProps {
    * row has its own amount field.
    */
   topUpAmount?: string;
+  /**
+   * The coin's market is suspended (too few fresh price sources): a top-up waits, as the server
+   * would refuse it; cancelling stays open.
+   */
+  suspended?: boolean;
 }
 
 /** Cancel and top-up of a scheduled order, each with the idempotency key of its press. */
-export function ScheduledActions({ order, topUpAmount }: ScheduledActionsProps) {
+export function ScheduledActions({ order, topUpAmount, suspended = false }: ScheduledActionsProps) {
   const { t } = useTranslation();
   const [keys] = useState(createKeyKeeper);
   const [ownAmount, setOwnAmount] = useState('');
@@ -70,7 +75,7 @@ export function ScheduledActions({ order, topUpAmount }: ScheduledActionsProps) 
         size="mini"
         color="primary"
         fill="outline"
-        disabled={cancelling}
+        disabled={cancelling || suspended}
         loading={toppingUp}
         onClick={() => void doTopUp()}
       >

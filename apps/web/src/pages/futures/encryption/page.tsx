@@ -253,7 +253,13 @@ export default function OptionsTradePage() {
         onClose={buy.cancel}
       />
       {token ? (
-        <Positions mode={mode} priceOf={priceOf} placesOf={placesOf} topUpAmount={amount} />
+        <Positions
+          mode={mode}
+          priceOf={priceOf}
+          placesOf={placesOf}
+          topUpAmount={amount}
+          suspendedOf={(s) => isSuspended(tickerOf(s))}
+        />
       ) : null}
     </div>
   );

@@ -24,10 +24,12 @@ interface PositionsProps {
   placesOf: (symbol: string) => number;
   /** What a top-up adds: the stake typed in the form. */
   topUpAmount: string;
+  /** Whether a symbol's market is suspended now (a scheduled order's top-up waits). */
+  suspendedOf: (symbol: string) => boolean;
 }
 
 /** The trader's current positions (running with countdown and estimate, scheduled) and history. */
-export function Positions({ mode, priceOf, placesOf, topUpAmount }: PositionsProps) {
+export function Positions({ mode, priceOf, placesOf, topUpAmount, suspendedOf }: PositionsProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'current' | 'history'>('current');
   const running = useRunningOrders(mode);
@@ -63,7 +65,11 @@ export function Positions({ mode, priceOf, placesOf, topUpAmount }: PositionsPro
               pricePlaces={placesOf(order.symbol)}
             />
             {order.status === 'scheduled' ? (
-              <ScheduledActions order={order} topUpAmount={topUpAmount} />
+              <ScheduledActions
+                order={order}
+                topUpAmount={topUpAmount}
+                suspended={suspendedOf(order.symbol)}
+              />
             ) : null}
           </li>
         ))}

@@ -5,6 +5,7 @@ import { useUserInfo } from '../../../features/account/api/account-queries';
 import { BookChip } from '../../../features/assets/components/book-chip';
 import { useProducts } from '../../../features/market/api/products';
 import { useTickers } from '../../../features/market/api/tickers';
+import { isSuspended } from '../../../features/market/market-status';
 import { Segmented } from '../../../features/market/components/segmented';
 import { useOptionPages } from '../../../features/options/api/options-queries';
 import { useLiveOptions } from '../../../features/options/hooks/use-live-options';
@@ -31,7 +32,8 @@ export default function OptionRecordPage() {
   useLiveOptions();
   const orders = useOptionPages(tab, mode);
   const tickers = useTickers();
-  const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;
+  const tickerOf = (s: string) => tickers.data?.find((x) => x.symbol === s);
+  const priceOf = (s: string) => tickerOf(s)?.price;
   const { bySymbol } = useProducts();
   const list = orders.data?.pages.flatMap((p) => p.list) ?? [];
 
@@ -50,7 +52,9 @@ export default function OptionRecordPage() {
                   price={priceOf(order.symbol)}
                   pricePlaces={bySymbol.get(order.symbol)?.pricePrecision ?? 2}
                 />
-                {order.status === 'scheduled' ? <ScheduledActions order={order} /> : null}
+                {order.status === 'scheduled' ? (
+                  <ScheduledActions order={order} suspended={isSuspended(tickerOf(order.symbol))} />
+                ) : null}
               </li>
             ))}
           </ul>
