@@ -38,3 +38,37 @@ export async function contractTrader(
   if (moved.status !== 1) throw new Error(`transfer: ${moved.enMsg}`);
   return { token, userId: info.data.id };
 }
+
+/**
+ * A script line that serves as a watch on the feed: rising 1000 USDT a second from 1000 on a 0.01
+ * grid, its price tells to the millisecond when the feed started (feedStart); blind windows are
+ * counted from there.
+ */
+export const WATCH_LINE = { from: '1000', perSecond: '1000' };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (real time) until `check` holds. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await pause(20);
+  }
+}
+
+/** The feed's start (ms), from the last tick of the option coin scripted with WATCH_LINE. */
+export async function feedStart(server: TestServer, watch: string): Promise<number> {
+  await until(() => server.app.market.lastTick(watch) !== undefined);
+  const tick = server.app.market.lastTick(watch)!;
+  const unit = 10n ** 8n;
+  return tick.time - Number((tick.price - 1000n * unit) / unit);
+}
+
+/** Moves the server's clock on to `at` (ms) and waits until the feed has stepped there. */
+export async function clockTo(server: TestServer, at: number): Promise<void> {
+  const ahead = at - server.clock.now();
+  if (ahead > 0) server.clock.advance(ahead);
+  const symbol = server.app.market.products()[0]!.symbol;
+  await until(() => (server.app.market.ticker(symbol)?.time ?? 0) >= at);
+}

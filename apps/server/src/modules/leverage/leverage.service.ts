@@ -36,6 +36,7 @@ import { systemBalances, userBalances } from '../../ledger/queries';
 import type { Tick } from '../../market/tick-log';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
+import { requireOpenMarket } from '../market/market.open';
 import { recordTradingResult } from '../team/team.service';
 import {
   closePostings,
@@ -393,6 +394,8 @@ export async function insert(app: AppContext, input: InsertInput): Promise<Lever
   if ((await repo.openedAt(app.db, userId)) === null) throw new DomainError('contractNotOpened');
   if (input.lots < 1 || !Number.isInteger(input.lots)) throw new DomainError('leverageLots');
   if (!tradable(app, symbol)) throw new DomainError('currencyNotOpen');
+  // A blind market opens nothing: its last price may be far from the market's (issue 17).
+  requireOpenMarket(app, symbol);
   const { multiples } = await userMultiple(app, userId);
   if (!multiples.includes(input.multiple))
     throw new DomainError('leverageMultiple', {
@@ -601,6 +604,9 @@ export async function close(
     // A retry of the close that closed it answers as the first time (once() below).
     if (idempotencyKey === undefined) throw new DomainError('leveragePositionClosed');
   }
+  // While the coin is blind there is no price to close at (as an exchange refuses a market close
+  // without one); its triggers wait for the next valid tick (issue 17).
+  if (first.status === 'open') requireOpenMarket(app, first.symbol);
   const tick = first.status === 'open' ? await durableTick(app, first.symbol) : undefined;
   const now = app.clock.now();
   return once(

@@ -9,7 +9,12 @@ import {
 } from '@tidemark/contract';
 import { sourcesJson } from '../../market/tick-log';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptedFeedStart } from '../../test/scripted';
+import {
+  clockTo as clockToOn,
+  feedStart,
+  scriptedFeedStart,
+  WATCH_LINE,
+} from '../../test/scripted';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import { BlindWatch } from './options.blind';
 import * as repo from './options.repository';
@@ -48,36 +53,18 @@ beforeAll(async () => {
       ...scriptedFeedStart('blind', {
         'BTC/USDT': { from: '95000', perSecond: '5', blind: WINDOWS },
         'ETH/USDT': { from: '3400', perSecond: '0' },
-        'SOL/USDT': { from: '1000', perSecond: '1000' },
+        'SOL/USDT': WATCH_LINE,
       }),
       OPTIONS_PERIODS: '2,60',
     },
   });
   fast = await periodId(server, 'BTC/USDT', 2);
-  await until(() => server.app.market.lastTick('SOL/USDT') !== undefined);
-  const sol = server.app.market.lastTick('SOL/USDT')!;
-  // price = 1000 + 1000 x seconds since the start, on a 0.01 grid: exact to a millisecond.
-  anchor = sol.time - Number((sol.price - 1000n * 10n ** 8n) / 10n ** 8n);
+  anchor = await feedStart(server, 'SOL/USDT');
 });
 afterAll(() => server.close());
 
 const usdt = (v: string) => parseMoney(v);
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await pause(20);
-  }
-}
-
-/** Moves the server's clock to `at` (ms) and waits until the feed has stepped there. */
-async function clockTo(at: number): Promise<void> {
-  const ahead = at - server.clock.now();
-  if (ahead > 0) server.clock.advance(ahead);
-  await until(() => (server.app.market.ticker('BTC/USDT')?.time ?? 0) >= at);
-}
+const clockTo = (at: number) => clockToOn(server, at);
 
 const btcStatus = () => server.app.market.status('BTC/USDT')!.status;
 

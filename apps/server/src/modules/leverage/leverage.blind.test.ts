@@ -1,0 +1,137 @@
+import {
+  leverageCalls as c,
+  parseMoney,
+  type Envelope,
+  type LeveragePosition,
+} from '@tidemark/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import { clockTo, feedStart, scriptedFeedStart, WATCH_LINE } from '../../test/scripted';
+import {
+  contractWallet,
+  expectLedgerBalanced,
+  firstTickPast,
+  leverageTrader,
+  refused,
+  waitClosed,
+  type LeverageTrader,
+} from './leverage.test-kit';
+
+/**
+ * Leverage in a blind market (issue 17): BTC rises 5 USDT a second from 95,000 and is blind from
+ * second 30 to 60 after the feed's start; SOL is the test's watch on that start.
+ */
+const BLIND: [number, number] = [30, 60];
+
+let server: TestServer;
+let anchor: number;
+beforeAll(async () => {
+  server = await startServer({
+    rateLimits: ROOMY_LIMITS,
+    env: scriptedFeedStart('leverage-blind', {
+      'BTC/USDT': { from: '95000', perSecond: '5', blind: [BLIND] },
+      'ETH/USDT': { from: '3400', perSecond: '0' },
+      'SOL/USDT': WATCH_LINE,
+    }),
+  });
+  anchor = await feedStart(server, 'SOL/USDT');
+});
+afterAll(() => server.close());
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const at = (second: number) => anchor + second * 1000;
+/** BTC's scripted price at a second after the start. */
+const btcAt = (second: number) => `${95000 + 5 * second}`;
+
+function open(
+  trader: LeverageTrader,
+  input: Partial<{
+    symbol: string;
+    direction: string;
+    takeProfit: string;
+    stopLoss: string;
+  }> = {},
+): Promise<Envelope<LeveragePosition>> {
+  return server.call(
+    c.insert,
+    { symbol: 'BTC/USDT', direction: 'long', lots: 1, multiple: 2, ...input } as never,
+    { token: trader.token },
+  ) as Promise<Envelope<LeveragePosition>>;
+}
+
+async function result(trader: LeverageTrader, positionId: number) {
+  return (await server.call(c.findContractOrderResult, { positionId }, { token: trader.token }))
+    .data;
+}
+
+describe('a blind coin', () => {
+  it('opens and closes nothing; triggers wait for the next valid tick and close on the first stored one past them', async () => {
+    const trader = await leverageTrader(server);
+    await clockTo(server, at(5));
+    // Take-profit and stop-loss both at the price BTC would reach at second 45, inside the window.
+    const trigger = btcAt(45);
+    const long = await open(trader, { takeProfit: trigger });
+    const short = await open(trader, { direction: 'short', stopLoss: trigger });
+    const plain = await open(trader);
+    for (const p of [long, short, plain]) expect(p.status).toBe(1);
+
+    await clockTo(server, at(BLIND[0] + 1));
+    expect(server.app.market.status('BTC/USDT')!.status).toBe('suspended');
+    const wallet = await contractWallet(server, trader.token);
+    const suspended = (answer: Envelope<unknown>) => {
+      refused(answer, 'marketSuspended');
+      expect(answer.enMsg).toMatch(/^BTC\/USDT is suspended: /);
+    };
+    suspended(await open(trader));
+    suspended(await open(trader, { direction: 'short' }));
+    suspended(await server.call(c.close, { positionId: plain.data.id }, { token: trader.token }));
+    expect(await contractWallet(server, trader.token)).toEqual(wallet);
+    // Another coin opens as ever.
+    const eth = await open(trader, { symbol: 'ETH/USDT' });
+    expect(eth.status).toBe(1);
+
+    // Past the trigger's time, still blind: nothing is logged, nothing closes.
+    await clockTo(server, at(50));
+    await pause(500);
+    for (const p of [long, short, plain])
+      expect((await result(trader, p.data.id)).status).toBe('open');
+    const logged = await server.app.db
+      .selectFrom('tick_log')
+      .select('seq')
+      .where('symbol', '=', 'BTC/USDT')
+      .where('time', '>=', BigInt(at(BLIND[0])))
+      .execute();
+    expect(logged).toEqual([]);
+
+    // The sources return: the first tick is past both triggers and closes both there.
+    await clockTo(server, at(BLIND[1] + 1));
+    expect(server.app.market.status('BTC/USDT')!.status).toBe('open');
+    const won = await waitClosed(server, trader.token, long.data.id);
+    const stopped = await waitClosed(server, trader.token, short.data.id);
+    const first = await firstTickPast(
+      server,
+      'BTC/USDT',
+      long.data.entry.feedSeq,
+      parseMoney(trigger),
+      true,
+    );
+    expect(won).toMatchObject({ closedBy: 'takeProfit' });
+    expect(stopped).toMatchObject({ closedBy: 'stopLoss' });
+    for (const p of [won, stopped]) {
+      expect(p.exit!.feedSeq).toBe(Number(first.seq));
+      expect(p.exit!.time).toBeGreaterThanOrEqual(at(BLIND[1]));
+    }
+    expect(BigInt(parseMoney(won.exitPrice!))).toBeGreaterThan(parseMoney(trigger));
+
+    // And the trader closes again at a live price.
+    const closed = await server.call(
+      c.close,
+      { positionId: plain.data.id },
+      { token: trader.token },
+    );
+    expect(closed.status).toBe(1);
+    expect(closed.data).toMatchObject({ status: 'closed', closedBy: 'user' });
+    expect(closed.data.exit!.time).toBeGreaterThanOrEqual(at(BLIND[1]));
+    await expectLedgerBalanced(server);
+  });
+});
