@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context';
 import { systemAccount, type Book } from '../../ledger/accounts';
 import { systemBalances } from '../../ledger/queries';
 import { Random } from '../../market/random';
+import { suspended } from '../market/market.open';
 import { quoteLadder } from './market-maker.ladder';
 import { INVENTORY_REFERENCE } from './market-maker.report';
 import type { SpotExchange } from './spot.exchange';
@@ -73,11 +74,17 @@ export class MarketMaker {
 
   /** `pair` is the symbol's place among the exchange's pairs, for its ladders' random stream. */
   private async refresh(book: Book, symbol: string, pair: number): Promise<void> {
+    const key = `${book}|${symbol}`;
+    const current = this.quotes.get(key);
+    if (suspended(this.app, symbol)) {
+      // A blind market (issue 17): the last price may be far from the market's, so the quotes go
+      // until the sources return; the next refresh after that quotes a fresh ladder.
+      if (current) await this.pull(book, symbol, key, current);
+      return;
+    }
     const reference = this.app.market.lastPrice(symbol);
     if (reference === undefined) return;
     const rules = this.exchange.rulesOf(symbol);
-    const key = `${book}|${symbol}`;
-    const current = this.quotes.get(key);
     const stepUnits = (reference * BigInt(this.config.stepBps)) / 20_000n;
     if (
       current &&
@@ -118,6 +125,15 @@ export class MarketMaker {
     await this.exchange.execute(book, symbol, (out) => {
       for (const id of current?.ids ?? []) engine.cancel(id, out);
       for (const order of orders) engine.place(order, out);
+    });
+  }
+
+  /** Cancels a ladder (what of it still rests); the pair has no quotes of the market maker's. */
+  private async pull(book: Book, symbol: string, key: string, current: Quotes): Promise<void> {
+    this.quotes.delete(key);
+    const engine = this.exchange.book(book, symbol);
+    await this.exchange.execute(book, symbol, (out) => {
+      for (const id of current.ids) engine.cancel(id, out);
     });
   }
 

@@ -18,6 +18,7 @@ import {
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
+import { requireOpenMarket } from '../market/market.open';
 import { userAccount, type Book } from '../../ledger/accounts';
 import { checkAmountLimit } from '../../ledger/amount-limits';
 import { once } from '../../ledger/idempotency';
@@ -238,6 +239,10 @@ export class SpotExchange {
           ? units(request.amount)
           : undefined,
     };
+    // A market order takes whatever the book holds: while the coin is blind (the market maker has
+    // pulled its quotes, the feed has no price) none is taken; limit orders between traders rest
+    // and match as ever (issue 17).
+    if (request.type === SPOT_ORDER_TYPE.market) requireOpenMarket(this.app, request.symbol);
     const reference = this.app.market.lastPrice(request.symbol) ?? 0n;
     checkOrder(rules, order, reference);
     const hold = holdFor(rules, order, () => this.marketBuyCost(engine, order.quantity));
