@@ -27,7 +27,8 @@ import {
 } from './candles';
 import { prepareCoins, type Coin } from './coins';
 import { dailyHistoryStart, fillGap, historyBack, minuteHistoryStart } from './history';
-import { DEFAULT_INDEX_RULES } from './live/names';
+import { LiveSources, type LiveOptions } from './live';
+import { DEFAULT_INDEX_RULES, LIVE_SOURCES } from './live/names';
 import type { CoinStatus, Market, MarketHealth, SourceHealth } from './market';
 import * as repo from './market.repository';
 import { readFeedScript, ScriptedFeed } from './scripted';
@@ -48,6 +49,8 @@ export interface MarketDeps {
   bus: Pick<Bus, 'publish'>;
   config: MarketConfig;
   log: MarketLog;
+  /** MARKET_FEED=live only: how the sources' exchanges are made and waited on (tests). */
+  live?: LiveOptions;
 }
 
 /**
@@ -97,6 +100,11 @@ interface CoinState {
   minute: Bar;
   /** Close of the last finished minute (the `minute` conversion rates). */
   minuteClose: bigint;
+  /**
+   * The coin has a real price: always for the simulator; live, once history was stored or a
+   * source printed. Until then its placeholder minutes are not stored (no invented candles).
+   */
+  real: boolean;
   changed: boolean;
   readonly candleChannels: readonly string[];
   readonly candleFrames: readonly LazyFrame[];
@@ -112,6 +120,8 @@ export class SimulatedMarket implements Market, PrintSink {
   private readonly states: CoinState[];
   private readonly bySymbol: Map<string, CoinState>;
   private readonly simulator: LiveFeed;
+  /** MARKET_FEED=live: the exchange streams, their book and the index feed. */
+  private readonly live: LiveSources | undefined;
   /** Every tick of the option symbols, with its sequence number (the options' strikes and settlements). */
   private readonly tickLog: TickLog;
   private readonly optionStates: CoinState[];
@@ -132,8 +142,21 @@ export class SimulatedMarket implements Market, PrintSink {
     this.bySymbol = new Map(this.states.map((s) => [s.coin.symbol, s]));
     const feed = deps.config.feed ?? { kind: 'simulator' };
     const startPrices = this.coins.map((c) => c.startPrice);
-    this.simulator =
-      feed.kind === 'scripted'
+    this.live =
+      feed.kind === 'live'
+        ? new LiveSources(
+            this.coins,
+            deps.config.live ?? { sources: [...LIVE_SOURCES], ...DEFAULT_INDEX_RULES },
+            deps.clock,
+            deps.log,
+            now,
+            deps.live,
+          )
+        : undefined;
+    for (const state of this.states) state.real = !this.live;
+    this.simulator = this.live
+      ? this.live.feed
+      : feed.kind === 'scripted'
         ? new ScriptedFeed(this.coins, readFeedScript(feed.script), now, startPrices)
         : new FeedSimulator(
             this.coins,
@@ -283,8 +306,11 @@ export class SimulatedMarket implements Market, PrintSink {
     const now = this.deps.clock.now();
     const rows = new repo.CandleBatch();
     let backfilled = 0;
+    // Live: the streams start first, so prices arrive while the history loads.
+    this.live?.start();
+    const history = { reachable: true };
     for (const state of this.states) {
-      if (await this.prepareCoin(state, now, rows)) backfilled++;
+      if (await this.prepareCoin(state, now, rows, history)) backfilled++;
     }
     const { db, dialect } = this.deps.database;
     await inTransaction(db, (trx) => repo.insertCandles(trx, dialect, rows));
@@ -316,6 +342,7 @@ export class SimulatedMarket implements Market, PrintSink {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.live?.stop();
     // The open minute is not stored: the next start fills it again from the last closed one.
     this.flush();
     await this.writes;
@@ -350,6 +377,13 @@ export class SimulatedMarket implements Market, PrintSink {
   /** One print of the simulator (PrintSink). */
   print(coin: Coin, time: number, price: bigint, quantity: bigint, _buy: boolean): void {
     const state = this.states[coin.index]!;
+    if (!state.real) {
+      // The first real price of a coin without history: its minute starts from it, not from
+      // the placeholder.
+      state.real = true;
+      state.minute = flatBar(state.minute.time, price);
+      state.minuteClose = price;
+    }
     while (time >= state.minute.time + MINUTE) this.nextMinute(state);
     const minute = state.minute;
     if (price > minute.high) minute.high = price;
@@ -368,6 +402,7 @@ export class SimulatedMarket implements Market, PrintSink {
       window: new Rolling24h(),
       minute: flatBar(minuteStart, coin.startPrice),
       minuteClose: coin.startPrice,
+      real: true,
       changed: false,
       candleChannels,
       candleFrames: CANDLE_PERIODS.map(
@@ -391,12 +426,14 @@ export class SimulatedMarket implements Market, PrintSink {
     state: CoinState,
     now: number,
     rows: repo.CandleBatch,
+    history: { reachable: boolean },
   ): Promise<boolean> {
     const { coin, chain } = state;
     const { seed, historyDays } = this.deps.config;
     const db = this.deps.database.db;
     const sink = this.sinkOf(coin.symbol, rows);
     const last = await repo.latestCandle(db, coin.symbol, '1min');
+    if (!last && this.live) return this.backfillLive(state, now, sink, history);
     if (!last) {
       // Generated backwards from the configured price at the open minute, so the history ends
       // exactly there: today's price is the configured level, not wherever a walk drifted to.
@@ -430,15 +467,68 @@ export class SimulatedMarket implements Market, PrintSink {
     for (const row of await repo.candlesBetween(db, coin.symbol, '1min', from - DAY, from))
       state.window.push(repo.rowBar(row));
     const openMinute = Math.max(bucketStart('1min', now), from);
-    const close = this.fill(state, from, openMinute, last.close, sink);
+    // Live: the time the server was down stays a gap (never generated prices).
+    const close = this.live ? last.close : this.fill(state, from, openMinute, last.close, sink);
     state.minute = flatBar(openMinute, close);
     state.minuteClose = close;
     return false;
   }
 
+  /**
+   * Live, first start: the history source's real candles (days before the minute history, then
+   * minutes up to the open minute). Unreachable (no internet), it warns once and the coin starts
+   * without history; the other coins do not try again. Answers whether history was stored.
+   */
+  private async backfillLive(
+    state: CoinState,
+    now: number,
+    sink: ClosedSink,
+    history: { reachable: boolean },
+  ): Promise<boolean> {
+    const live = this.live!;
+    const { coin, chain } = state;
+    const from = minuteHistoryStart(now, this.deps.config.historyDays);
+    const openMinute = Math.max(bucketStart('1min', now), from);
+    let days: Bar[] = [];
+    let minutes: Bar[] = [];
+    if (history.reachable) {
+      try {
+        days = await live.history(coin, '1d', { from: dailyHistoryStart(from), to: from });
+        minutes = await live.history(coin, '1m', { from, to: openMinute });
+      } catch (error) {
+        history.reachable = false;
+        days = [];
+        minutes = [];
+        this.deps.log.warn(
+          {
+            source: live.historySource,
+            err: error instanceof Error ? error.message : String(error),
+          },
+          'market history back-fill failed (source unreachable): starting without history; charts fill from live prices',
+        );
+      }
+    }
+    for (const day of days) chain.addDay(day, sink);
+    for (const minute of minutes) {
+      chain.addMinute(minute, sink);
+      state.window.push(minute);
+    }
+    const lastBar = minutes[minutes.length - 1] ?? days[days.length - 1];
+    state.real = lastBar !== undefined;
+    const close = lastBar?.close ?? coin.startPrice;
+    state.minute = flatBar(openMinute, close);
+    state.minuteClose = close;
+    return state.real;
+  }
+
   /** Closes the open minute and opens the next at its close. */
   private nextMinute(state: CoinState): void {
     const closed = state.minute;
+    if (!state.real) {
+      // Live, no real price yet: the placeholder minute is not a candle.
+      state.minute = flatBar(closed.time + MINUTE, closed.close);
+      return;
+    }
     state.chain.addMinute(closed, this.sinkOf(state.coin.symbol, this.pending));
     state.window.push(closed);
     state.minuteClose = closed.close;
@@ -453,7 +543,10 @@ export class SimulatedMarket implements Market, PrintSink {
       const from = state.minute.time + MINUTE;
       this.nextMinute(state);
       const sink = this.sinkOf(state.coin.symbol, this.pending);
-      const close = this.fill(state, from, openMinute, state.minute.open, sink);
+      // Live: the missed time stays a gap (never generated prices).
+      const close = this.live
+        ? state.minute.open
+        : this.fill(state, from, openMinute, state.minute.open, sink);
       state.minute = flatBar(openMinute, close);
       state.minuteClose = close;
     }
