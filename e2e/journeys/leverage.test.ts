@@ -345,6 +345,7 @@ describe('leverage: disclosure, long and short, TP/SL, margin, close, liquidatio
     const row = page.locator(`.pair-row[data-symbol="${SOL}"]`);
     await expect(row.getAttribute('data-status')).resolves.toBe('suspended');
     await expect(row.locator('.suspended-badge').innerText()).resolves.toBe('Suspended');
+    await screenshot(page, 'quotes-suspended-dark');
     for (const [theme, lang] of [
       ['dark', 'en'],
       ['light', 'en'],
