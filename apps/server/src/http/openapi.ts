@@ -11,8 +11,8 @@ import * as z from 'zod/mini';
 /**
  * The OpenAPI 3.1 document of the whole API, generated from the contract (the very call list the
  * server registers its routes from), so it cannot leave a call out or describe one the server
- * does not answer. Schemas come from zod's own JSON Schema output (draft 2020-12, which OpenAPI
- * 3.1 uses as is): inputs as a client sends them, outputs as the server answers them.
+ * does not answer. Schemas come from zod's own JSON Schema output (draft 2020-12, the dialect of
+ * OpenAPI 3.1's schemas): inputs as a client sends them, outputs as the server answers them.
  */
 
 type JsonSchema = Record<string, unknown>;
@@ -207,7 +207,6 @@ export function openApiDocument(version: string): Record<string, unknown> {
       description:
         'The trader calls (form-encoded or JSON bodies, signed with a fresh newsign header, appToken for a signed-in trader) and the operator console calls under /console/api (JSON, Bearer token). Every answer is the envelope {status, cnMsg, enMsg, data}; money amounts are decimal strings with up to 8 places. Generated from the contract the server registers its routes from.',
     },
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     components: {
       securitySchemes: {
         newsign: {
