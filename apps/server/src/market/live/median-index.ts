@@ -21,6 +21,13 @@ export interface IndexResult {
   reason: string | null;
 }
 
+/** A price without trailing zeros: "3401.2". */
+function shortMoney(units: bigint): string {
+  return formatMoney(units)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}
+
 /** The median of a non-empty list; of an even count, the mean of the middle two (rounded down). */
 export function median(values: readonly bigint[]): bigint {
   if (values.length === 0) throw new Error('median of nothing');
@@ -76,7 +83,7 @@ export function indexPrice(
       const state = states.get(name);
       if (state === 'stale' && quote)
         return `${name} stale (${Math.round((now - quote.time) / 1000)} s old)`;
-      if (state === 'deviating' && quote) return `${name} deviating (${formatMoney(quote.price)})`;
+      if (state === 'deviating' && quote) return `${name} deviating (${shortMoney(quote.price)})`;
       return `${name} missing (no price yet)`;
     });
   const reason =
