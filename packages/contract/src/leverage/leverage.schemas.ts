@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ACCOUNT_MODES, MEMBER_TIERS, OPTION_DIRECTIONS } from '../constants';
+import { tickSource } from '../options/options.schemas';
 
 /**
  * The leveraged contract by lot (DESIGN.md section 3 "Leveraged contract"). A position holds its
@@ -24,11 +25,15 @@ export type LeverageDirection = (typeof LEVERAGE_DIRECTIONS)[number];
 /** The days of trading volume a member tier is measured over. */
 export const TIER_VOLUME_DAYS = 30;
 
-/** One tick of the feed as the tick log keeps it. */
+/**
+ * One tick of the feed as the tick log keeps it; a live tick (MARKET_FEED=live) also names the
+ * exchange sources whose median it is, as the options' ticks do.
+ */
 export const leverageTick = /* @__PURE__ */ z.object({
   price: z.string(),
   time: z.number(),
   feedSeq: z.number(),
+  sources: z.optional(z.array(tickSource)),
 });
 export type LeverageTick = z.output<typeof leverageTick>;
 

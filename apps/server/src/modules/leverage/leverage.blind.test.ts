@@ -1,11 +1,13 @@
 import {
   leverageCalls as c,
+  ORDER_TAB,
   parseMoney,
   type Envelope,
   type LeveragePosition,
 } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
+import { sourcesJson } from '../../market/tick-log';
 import { clockTo, feedStart, scriptedFeedStart, WATCH_LINE } from '../../test/scripted';
 import {
   contractWallet,
@@ -133,5 +135,44 @@ describe('a blind coin', () => {
     expect(closed.data).toMatchObject({ status: 'closed', closedBy: 'user' });
     expect(closed.data.exit!.time).toBeGreaterThanOrEqual(at(BLIND[1]));
     await expectLedgerBalanced(server);
+  });
+
+  it('shows a live tick’s sources beside the exit price it closed at', async () => {
+    const trader = await leverageTrader(server);
+    const opened = await open(trader, { symbol: 'ETH/USDT', takeProfit: '3401' });
+    expect(opened.status).toBe(1);
+    expect(opened.data.entry).not.toHaveProperty('sources');
+    // As the live feed logs a tick (the scripted feed names no sources): the median of two.
+    const time = server.clock.now();
+    const sources = [
+      { name: 'binance', price: parseMoney('3402'), time: time - 30 },
+      { name: 'coinbase', price: parseMoney('3402.2'), time: time - 10 },
+    ];
+    await server.app.db
+      .insertInto('tick_log')
+      .values({
+        seq: 9_000_000_000n,
+        symbol: 'ETH/USDT',
+        time: BigInt(time),
+        price: parseMoney('3402.1'),
+        sources: sourcesJson(sources),
+      })
+      .execute();
+    const closed = await waitClosed(server, trader.token, opened.data.id);
+    const shown = [
+      { name: 'binance', price: '3402.00000000', time: time - 30 },
+      { name: 'coinbase', price: '3402.20000000', time: time - 10 },
+    ];
+    expect(closed).toMatchObject({
+      closedBy: 'takeProfit',
+      exitPrice: '3402.10000000',
+      exit: { feedSeq: 9_000_000_000, price: '3402.10000000', sources: shown },
+    });
+    const listed = await server.call(
+      c.findUserOrderList,
+      { tab: ORDER_TAB.history, page: 1, pageSize: 20 },
+      { token: trader.token },
+    );
+    expect(listed.data.list.find((p) => p.id === opened.data.id)?.exit?.sources).toEqual(shown);
   });
 });

@@ -18,7 +18,7 @@ import { audit, type Actor } from '../console/console.audit';
 import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
 import * as repo from './leverage.repository';
-import { tierSteps, toPosition } from './leverage.service';
+import { positionSources, tierSteps, toPosition } from './leverage.service';
 
 /**
  * The operator's leverage calls. Terms and tiers apply to positions opened afterwards (every
@@ -234,9 +234,10 @@ export async function positions(
     offset: (input.page - 1) * input.pageSize,
     limit: input.pageSize,
   });
+  const sources = await positionSources(app, rows);
   return {
     list: rows.map((row) => ({
-      ...toPosition(row, app.market.lastTick(row.symbol)),
+      ...toPosition(row, app.market.lastTick(row.symbol), sources),
       userId: Number(row.user_id),
     })),
     total,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { locksRows, type DatabaseHandle, type Executor } from '../../db/database';
-import type { Tick } from '../../market/tick-log';
+import { sourcesOfJson, type Tick } from '../../market/tick-log';
 import type {
   LeveragePositionRow,
   LeverageTermsRow,
@@ -141,12 +141,23 @@ export async function setCursor(db: Executor, seq: number): Promise<void> {
     .execute();
 }
 
-const toTick = (row: { seq: bigint; symbol: string; time: bigint; price: bigint }): Tick => ({
-  seq: Number(row.seq),
-  symbol: row.symbol,
-  time: Number(row.time),
-  price: BigInt(row.price),
-});
+/** A logged tick; a live tick keeps the sources whose median it is. */
+const toTick = (row: {
+  seq: bigint;
+  symbol: string;
+  time: bigint;
+  price: bigint;
+  sources: string | null;
+}): Tick => {
+  const tick: Tick = {
+    seq: Number(row.seq),
+    symbol: row.symbol,
+    time: Number(row.time),
+    price: BigInt(row.price),
+  };
+  const sources = sourcesOfJson(row.sources);
+  return sources ? { ...tick, sources } : tick;
+};
 
 /** Logged ticks after `seq`, in order. */
 export async function ticksAfter(db: Executor, seq: number, limit: number): Promise<Tick[]> {

@@ -37,6 +37,7 @@ import type { Tick } from '../../market/tick-log';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
 import { requireOpenMarket } from '../market/market.open';
+import { NO_SOURCES, sourcesBySeq, sourcesOfTick, type SourcesBySeq } from '../market/tick-sources';
 import { recordTradingResult } from '../team/team.service';
 import {
   closePostings,
@@ -246,7 +247,37 @@ export async function contractStatus(app: AppContext, userId: number) {
 
 const money = (v: bigint | null) => (v === null ? null : formatMoney(v));
 
-export function toPosition(row: LeveragePositionRow, mark?: Tick): LeveragePosition {
+/** The entry and exit ticks' sources of positions (live ticks only), from the tick log. */
+export function positionSources(
+  app: AppContext,
+  rows: readonly LeveragePositionRow[],
+): Promise<SourcesBySeq> {
+  return sourcesBySeq(
+    app.db,
+    rows
+      .flatMap((r) => (r.exit_seq === null ? [r.entry_seq] : [r.entry_seq, r.exit_seq]))
+      .map(Number),
+  );
+}
+
+/** A stored tick as a position shows it, with a live tick's sources. */
+function shownTick(price: bigint, time: bigint, seq: bigint, sources: SourcesBySeq) {
+  const tick: LeveragePosition['entry'] = {
+    price: formatMoney(price),
+    time: Number(time),
+    feedSeq: Number(seq),
+  };
+  const found = sources.get(Number(seq));
+  if (found)
+    tick.sources = found.map((s) => ({ name: s.name, price: formatMoney(s.price), time: s.time }));
+  return tick;
+}
+
+export function toPosition(
+  row: LeveragePositionRow,
+  mark?: Tick,
+  sources: SourcesBySeq = NO_SOURCES,
+): LeveragePosition {
   const open = row.status === 'open';
   const held = row.margin + row.top_up;
   const direction = row.direction as LeverageDirection;
@@ -276,19 +307,11 @@ export function toPosition(row: LeveragePositionRow, mark?: Tick): LeveragePosit
     maintenance: formatMoney(row.maintenance),
     protection: row.protection === 1n,
     mode: row.book as Book,
-    entry: {
-      price: formatMoney(row.entry_price),
-      time: Number(row.entry_time),
-      feedSeq: Number(row.entry_seq),
-    },
+    entry: shownTick(row.entry_price, row.entry_time, row.entry_seq, sources),
     exit:
-      row.exit_price === null
+      row.exit_price === null || row.exit_time === null || row.exit_seq === null
         ? null
-        : {
-            price: formatMoney(row.exit_price),
-            time: Number(row.exit_time),
-            feedSeq: Number(row.exit_seq),
-          },
+        : shownTick(row.exit_price, row.exit_time, row.exit_seq, sources),
     exitPrice: money(row.exit_price),
     closeTime: row.close_time === null ? null : Number(row.close_time),
     closeFee: money(row.close_fee),
@@ -310,7 +333,7 @@ async function own(app: AppContext, userId: number, positionId: number) {
 
 export async function result(app: AppContext, userId: number, positionId: number) {
   const row = await own(app, userId, positionId);
-  return toPosition(row, app.market.lastTick(row.symbol));
+  return toPosition(row, app.market.lastTick(row.symbol), await positionSources(app, [row]));
 }
 
 export async function openList(
@@ -320,7 +343,8 @@ export async function openList(
   symbol: string | undefined,
 ): Promise<{ list: LeveragePosition[] }> {
   const rows = await repo.userOpen(app.db, userId, book, symbol);
-  return { list: rows.map((r) => toPosition(r, app.market.lastTick(r.symbol))) };
+  const sources = await positionSources(app, rows);
+  return { list: rows.map((r) => toPosition(r, app.market.lastTick(r.symbol), sources)) };
 }
 
 export async function positionList(
@@ -337,8 +361,9 @@ export async function positionList(
     offset: (query.page - 1) * query.pageSize,
     limit: query.pageSize,
   });
+  const sources = await positionSources(app, rows);
   return {
-    list: rows.map((r) => toPosition(r, app.market.lastTick(r.symbol))),
+    list: rows.map((r) => toPosition(r, app.market.lastTick(r.symbol), sources)),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -485,7 +510,7 @@ export async function insert(app: AppContext, input: InsertInput): Promise<Lever
         reference: `leverage:${row.id}:open`,
         postings: openPostings(userId, book, f.margin, f.openFee),
       });
-      const shown = toPosition(row, tick);
+      const shown = toPosition(row, tick, sourcesOfTick(tick));
       app.writer.afterCommit(trx, () => {
         track(app, row);
         publish(app, userId, 'leverage.opened', shown);
@@ -618,7 +643,7 @@ export async function close(
       const closed = await closeAt(app, trx, first, tick, 'user', funds);
       if (closed === 'closed') throw new DomainError('leveragePositionClosed');
       if (closed === 'uncovered') throw new DomainError('leverageFundCover');
-      return toPosition(closed);
+      return toPosition(closed, undefined, sourcesOfTick(tick));
     },
   );
 }
@@ -716,7 +741,7 @@ export async function closeAt(
   }
   app.writer.afterCommit(trx, () => {
     untrack(app, row.id);
-    publish(app, userId, 'leverage.closed', () => toPosition(row));
+    publish(app, userId, 'leverage.closed', () => toPosition(row, undefined, sourcesOfTick(tick)));
   });
   return row;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { locksRows, type DatabaseHandle, type Executor } from '../../db/database';
-import { sourcesOfJson, type Tick, type TickSourcePrice } from '../../market/tick-log';
+import { sourcesOfJson, type Tick } from '../../market/tick-log';
 import type {
   NewOptionOrderRow,
   OptionOrderRow,
@@ -197,25 +197,7 @@ export async function tickAfter(
   return row && toTick(row);
 }
 
-/** The sources of those given ticks that have them (live ticks still kept), by sequence number. */
-export async function sourcesBySeq(
-  db: Executor,
-  seqs: readonly number[],
-): Promise<Map<number, TickSourcePrice[]>> {
-  const found = new Map<number, TickSourcePrice[]>();
-  if (seqs.length === 0) return found;
-  const rows = await db
-    .selectFrom('tick_log')
-    .select(['seq', 'sources'])
-    .where('seq', 'in', [...new Set(seqs)].map(BigInt))
-    .where('sources', 'is not', null)
-    .execute();
-  for (const row of rows) {
-    const sources = sourcesOfJson(row.sources);
-    if (sources) found.set(Number(row.seq), sources);
-  }
-  return found;
-}
+export { sourcesBySeq } from '../market/tick-sources';
 
 /** `count` logged ticks of a symbol on each side of a sequence number, in order. */
 export async function ticksAround(

@@ -29,6 +29,7 @@ import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
 import { verifiedPrimaryCountry } from '../kyc/kyc.service';
 import { requireOpenMarket, suspended } from '../market/market.open';
+import { NO_SOURCES, sourcesOfTick, type SourcesBySeq } from '../market/tick-sources';
 import {
   poolCovers,
   pseudonym,
@@ -118,10 +119,6 @@ function toPeriod(row: OptionPeriodRow): OptionPeriod {
     maxAmount: formatMoney(row.max_amount),
   };
 }
-
-/** A live tick's sources, by the tick's sequence number (the tick log keeps them). */
-export type SourcesBySeq = ReadonlyMap<number, readonly TickSourcePrice[]>;
-const NO_SOURCES: SourcesBySeq = new Map();
 
 const tickFrom = (
   price: bigint | null,
@@ -428,11 +425,7 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
       });
       await app.ledger.post(trx, { type: 'option', reference: `option:${row.id}`, postings });
       await repo.addExposure(trx, book, worstCase);
-      const order = toOrder(
-        row,
-        null,
-        strike?.sources ? new Map([[strike.seq, strike.sources]]) : NO_SOURCES,
-      );
+      const order = toOrder(row, null, strike ? sourcesOfTick(strike) : NO_SOURCES);
       app.writer.afterCommit(trx, () => publish(app, userId, 'option.placed', order));
       return order;
     },
