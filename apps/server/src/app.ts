@@ -56,6 +56,7 @@ import { SpotExchange } from './modules/spot/spot.exchange';
 import { supportConsoleRoutes } from './modules/support/support.console';
 import { registerSupportLive } from './modules/support/support.live';
 import { createMarket } from './market';
+import type { ExchangeFactory } from './market/live';
 import { inProcessBus } from './realtime/bus';
 import { Hub } from './realtime/hub';
 import { registerWebsocket } from './realtime/ws.routes';
@@ -67,6 +68,8 @@ export interface BuildOptions {
   /** SQLite file name inside DATA_DIR (tests use one per run). */
   sqliteFile?: string;
   logger?: FastifyServerOptions['logger'];
+  /** MARKET_FEED=live: how the sources' exchanges are made (tests point them at nothing). */
+  liveExchanges?: ExchangeFactory;
 }
 
 export interface Built {
@@ -131,7 +134,14 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   const outbox = outboxDelivery(config.dataDir, () => clock.now());
   const hub = new Hub();
   const bus = inProcessBus(hub);
-  const market = createMarket({ database, clock, bus, config: config.market, log: fastify.log });
+  const market = createMarket({
+    database,
+    clock,
+    bus,
+    config: config.market,
+    log: fastify.log,
+    ...(options.liveExchanges ? { live: { exchanges: options.liveExchanges } } : {}),
+  });
   const app: AppContext = {
     config,
     database,
