@@ -141,10 +141,10 @@ async function measure(browser: Browser, base: string): Promise<RunMetrics> {
     // Settled: the first ticker came (or the wait ran out) and nothing moved for QUIET_MS.
     for (;;) {
       await sleep(250);
-      const { quietFor, ticker } = await page.evaluate(
+      const { quietFor, ticker } = (await page.evaluate(
         `({ quietFor: performance.now() - window.__bench.lastActivity,
             ticker: window.__bench.firstTicker !== null })`,
-      );
+      )) as { quietFor: number; ticker: boolean };
       if ((ticker && quietFor >= QUIET_MS) || Date.now() - began > MAX_WAIT_MS) break;
     }
     const raw = (await page.evaluate('window.__bench')) as PageState;
