@@ -469,6 +469,8 @@ export class SimulatedMarket implements Market, PrintSink {
     const openMinute = Math.max(bucketStart('1min', now), from);
     // Live: the time the server was down stays a gap (never generated prices).
     const close = this.live ? last.close : this.fill(state, from, openMinute, last.close, sink);
+    // Stored candles are real prices (live: the REST history or earlier prints).
+    state.real = true;
     state.minute = flatBar(openMinute, close);
     state.minuteClose = close;
     return false;
