@@ -307,7 +307,7 @@ export class SimulatedMarket implements Market, PrintSink {
     const rows = new repo.CandleBatch();
     let backfilled = 0;
     // Live: the streams start first, so prices arrive while the history loads.
-    this.live?.start();
+    await this.live?.start();
     const history = { reachable: true };
     for (const state of this.states) {
       if (await this.prepareCoin(state, now, rows, history)) backfilled++;

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pro, type Exchange, type OHLCV, type Ticker } from 'ccxt';
+import type { Exchange, OHLCV, pro as ccxtPro, Ticker } from 'ccxt';
 import { mulMoney } from '@tidemark/contract';
 import type { Clock } from '../../lib/clock';
 import type { Bar } from '../candles';
@@ -51,11 +51,26 @@ export function sourceCoins(name: LiveSourceName, coins: readonly Coin[]): Sourc
     .map((coin) => ({ coin, symbol: `${coin.spec.base}/${spec.quote}` }));
 }
 
+/** ccxt's websocket ("pro") exchange classes. */
+export type CcxtPro = typeof ccxtPro;
+
+/**
+ * ccxt's exchange classes, loaded only when a live feed starts: the library is large (about a
+ * second and 50 MB to load), and the simulator never needs it.
+ */
+export async function loadCcxtPro(): Promise<CcxtPro> {
+  return (await import('ccxt')).pro;
+}
+
 /**
  * A ccxt exchange instance for `name` with our coins' spot markets set up front, so neither the
  * stream nor the history needs the venue's full market list (a large REST download) first.
  */
-export function createExchange(name: LiveSourceName, coins: readonly Coin[]): Exchange {
+export function createExchange(
+  pro: CcxtPro,
+  name: LiveSourceName,
+  coins: readonly Coin[],
+): Exchange {
   const spec = SOURCE_SPECS[name];
   const exchange = new pro[spec.ccxtId]({ enableRateLimit: true, timeout: 10_000 }) as Exchange;
   setSpotMarkets(exchange, name, coins);

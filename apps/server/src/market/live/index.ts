@@ -6,6 +6,7 @@ import type { Coin } from '../coins';
 import {
   createExchange,
   fetchBars,
+  loadCcxtPro,
   sourceCoins,
   SourceStream,
   type ExchangeFactory,
@@ -33,33 +34,19 @@ export interface LiveOptions {
 export class LiveSources {
   readonly book: SourceBook;
   readonly feed: IndexFeed;
-  private readonly streams: SourceStream[];
+  private streams: SourceStream[] = [];
   private readonly exchanges = new Map<LiveSourceName, Exchange>();
 
   constructor(
     private readonly coins: readonly Coin[],
     private readonly config: LiveConfig,
-    clock: Clock,
-    log: StreamLog,
+    private readonly clock: Clock,
+    private readonly log: StreamLog,
     start: number,
-    options: LiveOptions = {},
+    private readonly options: LiveOptions = {},
   ) {
     this.book = new SourceBook(config.sources, coins.length);
     this.feed = new IndexFeed(coins, this.book, config, start);
-    const make = options.exchanges ?? ((name) => createExchange(name, coins));
-    this.streams = config.sources.map((name) => {
-      const exchange = make(name);
-      this.exchanges.set(name, exchange);
-      return new SourceStream(
-        name,
-        exchange,
-        sourceCoins(name, coins),
-        this.book,
-        clock,
-        log,
-        ...(options.wait ? [options.wait] : []),
-      );
-    });
   }
 
   /** The source whose REST candles back-fill the history: the first configured. */
@@ -67,7 +54,28 @@ export class LiveSources {
     return this.config.sources[0]!;
   }
 
-  start(): void {
+  /** Makes each source's exchange (loading ccxt) and starts its stream. */
+  async start(): Promise<void> {
+    if (this.streams.length) return;
+    const { coins, options } = this;
+    let make = options.exchanges;
+    if (!make) {
+      const pro = await loadCcxtPro();
+      make = (name) => createExchange(pro, name, coins);
+    }
+    this.streams = this.config.sources.map((name) => {
+      const exchange = make(name);
+      this.exchanges.set(name, exchange);
+      return new SourceStream(
+        name,
+        exchange,
+        sourceCoins(name, coins),
+        this.book,
+        this.clock,
+        this.log,
+        ...(options.wait ? [options.wait] : []),
+      );
+    });
     for (const stream of this.streams) stream.start();
   }
 
@@ -86,7 +94,8 @@ export class LiveSources {
   ): Promise<Bar[]> {
     const name = this.historySource;
     const listed = sourceCoins(name, this.coins).find((c) => c.coin.index === coin.index);
-    if (!listed || range.from >= range.to) return [];
-    return fetchBars(this.exchanges.get(name)!, listed.symbol, coin, timeframe, range);
+    const exchange = this.exchanges.get(name);
+    if (!listed || !exchange || range.from >= range.to) return [];
+    return fetchBars(exchange, listed.symbol, coin, timeframe, range);
   }
 }

@@ -7,7 +7,7 @@ import { buildApp, type Built } from '../../app';
 import { loadConfig, type Config } from '../../config';
 import { freshDatabase, type FreshDatabase } from '../../test/database';
 import { prepareCoins } from '../coins';
-import { createExchange } from './adapters';
+import { createExchange, loadCcxtPro, type CcxtPro } from './adapters';
 
 /** A local port nothing listens on: connections to it are refused at once, offline or not. */
 async function closedPort(): Promise<number> {
@@ -19,10 +19,10 @@ async function closedPort(): Promise<number> {
 }
 
 /** The real exchange adapters, every socket and REST request sent to `port` instead. */
-function unreachable(port: number) {
+function unreachable(pro: CcxtPro, port: number) {
   const coins = prepareCoins();
-  return (name: Parameters<typeof createExchange>[0]): Exchange => {
-    const exchange = createExchange(name, coins);
+  return (name: Parameters<typeof createExchange>[1]): Exchange => {
+    const exchange = createExchange(pro, name, coins);
     const client = exchange.client.bind(exchange);
     exchange.client = (url: string) => client(`ws://127.0.0.1:${port}${new URL(url).pathname}`);
     const fetch = exchange.fetch.bind(exchange);
@@ -58,7 +58,7 @@ describe('MARKET_FEED=live with no source reachable', () => {
     built = await buildApp({
       config,
       logger: false,
-      liveExchanges: unreachable(await closedPort()),
+      liveExchanges: unreachable(await loadCcxtPro(), await closedPort()),
     });
     await built.fastify.listen({ port: 0, host: '127.0.0.1' });
     const address = built.fastify.server.address() as net.AddressInfo;

@@ -148,7 +148,7 @@ describe('live sources replayed from recordings', () => {
   it('subscribes each venue to its coins and prints the median of three fresh sources', async () => {
     const s = setup();
     current = s.live;
-    s.live.start();
+    await s.live.start();
     await settle();
     expect(s.venues.binance.sent[0]).toMatchObject({
       method: 'SUBSCRIBE',
@@ -180,7 +180,7 @@ describe('live sources replayed from recordings', () => {
   it('drops the deviating source (Coinbase ETH, 5 % off) and the lagging one (OKX) once stale', async () => {
     const s = setup();
     current = s.live;
-    s.live.start();
+    await s.live.start();
     await settle();
     await s.replayUntil(T0 + 1_500);
     s.live.feed.step(s.clock.now(), new Prints());
@@ -218,7 +218,7 @@ describe('live sources replayed from recordings', () => {
   it('suspends every coin when all sources go stale, then reconnects and prints again', async () => {
     const s = setup();
     current = s.live;
-    s.live.start();
+    await s.live.start();
     await settle();
     await s.replayUntil(T0 + 12_500);
     // Nothing arrives for 20 s.
@@ -262,7 +262,7 @@ describe('live sources replayed from recordings', () => {
   it('backs off doubling up to its maximum while a venue stays down, and stops cleanly', async () => {
     const s = setup();
     current = s.live;
-    s.live.start();
+    await s.live.start();
     await settle();
     for (let i = 0; i < 7; i++) {
       const client = Object.values(s.venues.okx.exchange.clients)[0]!;
