@@ -28,6 +28,24 @@ export function sourcesJson(sources: readonly TickSourcePrice[] | undefined): st
   );
 }
 
+/** A row of the tick log as a Tick; a live tick keeps the sources whose median it is. */
+export function tickOfRow(row: {
+  seq: bigint;
+  symbol: string;
+  time: bigint;
+  price: bigint;
+  sources: string | null;
+}): Tick {
+  const tick: Tick = {
+    seq: Number(row.seq),
+    symbol: row.symbol,
+    time: Number(row.time),
+    price: BigInt(row.price),
+  };
+  const sources = sourcesOfJson(row.sources);
+  return sources ? { ...tick, sources } : tick;
+}
+
 /** The sources a stored tick names, back from the log's JSON (undefined for a simulator tick). */
 export function sourcesOfJson(json: string | null): TickSourcePrice[] | undefined {
   if (json === null) return undefined;

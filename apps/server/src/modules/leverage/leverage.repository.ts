@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { locksRows, type DatabaseHandle, type Executor } from '../../db/database';
-import { sourcesOfJson, type Tick } from '../../market/tick-log';
+import { tickOfRow, type Tick } from '../../market/tick-log';
 import type {
   LeveragePositionRow,
   LeverageTermsRow,
@@ -141,24 +141,6 @@ export async function setCursor(db: Executor, seq: number): Promise<void> {
     .execute();
 }
 
-/** A logged tick; a live tick keeps the sources whose median it is. */
-const toTick = (row: {
-  seq: bigint;
-  symbol: string;
-  time: bigint;
-  price: bigint;
-  sources: string | null;
-}): Tick => {
-  const tick: Tick = {
-    seq: Number(row.seq),
-    symbol: row.symbol,
-    time: Number(row.time),
-    price: BigInt(row.price),
-  };
-  const sources = sourcesOfJson(row.sources);
-  return sources ? { ...tick, sources } : tick;
-};
-
 /** Logged ticks after `seq`, in order. */
 export async function ticksAfter(db: Executor, seq: number, limit: number): Promise<Tick[]> {
   const rows = await db
@@ -168,7 +150,7 @@ export async function ticksAfter(db: Executor, seq: number, limit: number): Prom
     .orderBy('seq')
     .limit(limit)
     .execute();
-  return rows.map(toTick);
+  return rows.map(tickOfRow);
 }
 
 export async function maxTickSeq(db: Executor): Promise<number> {
@@ -207,7 +189,7 @@ export async function firstCrossing(
     .orderBy('seq')
     .limit(1)
     .executeTakeFirst();
-  return row && toTick(row);
+  return row && tickOfRow(row);
 }
 
 /** Real-book trading volume of a user since `since` (ms), in USDT units, by product. */

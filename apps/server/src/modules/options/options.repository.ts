@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { locksRows, type DatabaseHandle, type Executor } from '../../db/database';
-import { sourcesOfJson, type Tick } from '../../market/tick-log';
+import { tickOfRow, type Tick } from '../../market/tick-log';
 import type {
   NewOptionOrderRow,
   OptionOrderRow,
@@ -159,26 +159,8 @@ export async function tickAtOrBefore(
     .orderBy('seq', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row && toTick(row);
+  return row && tickOfRow(row);
 }
-
-/** A logged tick; a live tick keeps the sources whose median it is. */
-const toTick = (row: {
-  seq: bigint;
-  symbol: string;
-  time: bigint;
-  price: bigint;
-  sources: string | null;
-}): Tick => {
-  const tick: Tick = {
-    seq: Number(row.seq),
-    symbol: row.symbol,
-    time: Number(row.time),
-    price: BigInt(row.price),
-  };
-  const sources = sourcesOfJson(row.sources);
-  return sources ? { ...tick, sources } : tick;
-};
 
 /** The first logged tick of a symbol after sequence number `seq` (undefined: none yet). */
 export async function tickAfter(
@@ -194,7 +176,7 @@ export async function tickAfter(
     .orderBy('seq')
     .limit(1)
     .executeTakeFirst();
-  return row && toTick(row);
+  return row && tickOfRow(row);
 }
 
 export { sourcesBySeq } from '../market/tick-sources';
@@ -224,7 +206,7 @@ export async function ticksAround(
       .limit(count)
       .execute(),
   ]);
-  return [...before.reverse(), ...after].map(toTick);
+  return [...before.reverse(), ...after].map(tickOfRow);
 }
 
 /** The logged ticks of the given sequence numbers (those still kept), by sequence number. */
@@ -239,7 +221,7 @@ export async function ticksBySeq(
     .selectAll()
     .where('seq', 'in', [...new Set(seqs)].map(BigInt))
     .execute();
-  for (const row of rows) found.set(Number(row.seq), toTick(row));
+  for (const row of rows) found.set(Number(row.seq), tickOfRow(row));
   return found;
 }
 
