@@ -407,6 +407,22 @@ export class ConfigError extends Error {
 }
 
 /** Reads every setting from the environment, or throws ConfigError naming each bad variable. */
+/**
+ * The configuration of a process started from the command line (the server, the CLI tools): a
+ * wrong setting is printed with what is wrong and the process exits with code 2.
+ */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,19 +1,10 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { fileOffsetClock } from './lib/test-clock';
 
 /** Starts the server from the environment and shuts it down gracefully on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   // A test run's clock (NODE_ENV=test only); every deployment runs on the system clock.
   const clock = config.testClockFile ? fileOffsetClock(config.testClockFile) : undefined;
   const { fastify, app } = await buildApp({ config, ...(clock ? { clock } : {}) });

@@ -5,21 +5,12 @@
 // the copy fails, 2 when there is nothing to back up here. PostgreSQL: docs/operations.md.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { backupDataDir } from './backup';
 
 // npm runs workspace scripts in the workspace folder: read DATA_DIR from where it was typed.
 if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(2);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 if (config.databaseUrl) {
   console.error(
     'DATABASE_URL is set: back up PostgreSQL with pg_dump (docs/operations.md); npm run backup copies the embedded mode.',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase, type DatabaseHandle } from './database';
 
 /**
@@ -10,16 +10,7 @@ import { openDatabase, type DatabaseHandle } from './database';
 export async function openConfiguredDatabase(): Promise<DatabaseHandle> {
   // npm runs workspace scripts in the workspace folder: read DATA_DIR from where it was typed.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (!config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'tidemark.db'))) {
     console.error(
       `No database in ${config.dataDir}: start the server once, or set DATA_DIR or DATABASE_URL.`,

@@ -1,23 +1,14 @@
 // `npm run db:migrate`: brings the configured database (DATA_DIR or DATABASE_URL) up to date without
 // starting the server. The server does the same at every start; this is for deployments that
 // migrate first.
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { openDatabase } from './database';
 import { migrateToLatest } from './migrate';
 
 async function main(): Promise<void> {
   // npm runs workspace scripts in the workspace folder: read DATA_DIR from where it was typed.
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const applied = await migrateToLatest(handle);
