@@ -97,6 +97,21 @@ function bodySchema(input: JsonSchema, path: string): JsonSchema {
   return { ...input, properties, required };
 }
 
+/** A path as words for an operation id: "/api/options/settlements/:seq" -> "ApiOptionsSettlementsSeq". */
+function pathWords(path: string): string {
+  return path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ''));
+}
+
+/** A call's answer: raw bytes of its media type, or the envelope around its output. */
+function answer(produces: string | undefined, output: JsonSchema): unknown {
+  return produces
+    ? { description: 'The raw bytes', content: { [produces]: {} } }
+    : {
+        description: 'The envelope; a refusal answers it too, with its status and texts',
+        content: { 'application/json': { schema: envelope(output) } },
+      };
+}
+
 const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -113,14 +128,8 @@ function traderOperation(call: CallDef): Operation {
   const params = parameters(input, call.path, get);
   if (call.idempotent) params.push(IDEMPOTENCY_KEY);
   const bodyType = call.multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
-  const response = call.produces
-    ? { description: 'The raw bytes', content: { [call.produces]: {} } }
-    : {
-        description: 'The envelope; a refusal answers it too, with its status and texts',
-        content: { 'application/json': { schema: envelope(output) } },
-      };
   return {
-    operationId: `${call.method.toLowerCase()}${call.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ''))}`,
+    operationId: `${call.method.toLowerCase()}${pathWords(call.path)}`,
     summary: call.summary,
     tags: [call.area],
     ...(params.length ? { parameters: params } : {}),
@@ -137,7 +146,7 @@ function traderOperation(call: CallDef): Operation {
             },
           },
         }),
-    responses: { '200': response },
+    responses: { '200': answer(call.produces, output) },
     security:
       call.auth === 'user'
         ? [{ newsign: [], appToken: [] }]
@@ -154,7 +163,7 @@ function consoleOperation(call: ConsoleCallDef): Operation {
   const path = `${CONSOLE_API_PREFIX}${call.path}`;
   const params = parameters(input, path, get);
   return {
-    operationId: `console${call.method}${call.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ''))}`,
+    operationId: `console${call.method}${pathWords(call.path)}`,
     summary:
       call.roles === 'public'
         ? call.summary
@@ -169,14 +178,7 @@ function consoleOperation(call: ConsoleCallDef): Operation {
             content: { 'application/json': { schema: bodySchema(input, path) } },
           },
         }),
-    responses: {
-      '200': call.produces
-        ? { description: 'The raw bytes', content: { [call.produces]: {} } }
-        : {
-            description: 'The envelope; a refusal answers it too, with its status and texts',
-            content: { 'application/json': { schema: envelope(output) } },
-          },
-    },
+    responses: { '200': answer(call.produces, output) },
     ...(call.roles === 'public' ? {} : { security: [{ operatorBearer: [] }] }),
   };
 }
