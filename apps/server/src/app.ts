@@ -11,7 +11,7 @@ import { openDatabase } from './db/database';
 import { GroupCommitter } from './db/group-commit';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './db/seed';
-import { builtAppOptions } from './http/built-app';
+import { builtAppOptions, registerWebIndex } from './http/built-app';
 import { registerApiDocs } from './http/api-docs';
 import { Metrics, registerMetrics } from './http/metrics';
 import { headerText, registerCalls } from './http/calls';
@@ -273,11 +273,16 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   fastify.addHook('preClose', async () => hub.closeAll(1001, 'server shutting down'));
 
   if (fs.existsSync(config.webDist)) {
+    const web = builtAppOptions(config.webDist);
     await fastify.register(fastifyStatic, {
-      ...builtAppOptions(config.webDist),
+      ...web,
+      // index.html is answered per language (registerWebIndex), the other files as built.
+      globIgnore: [...(web.globIgnore ?? []), 'index.html'],
+      index: false,
       prefix: '/',
       wildcard: false,
     });
+    registerWebIndex(fastify, config.webDist);
   } else {
     fastify.log.warn({ webDist: config.webDist }, 'web app not built: serving the API only');
   }

@@ -61,7 +61,13 @@ const routes = pages.map((key) => {
   const files = new Set(base);
   if (key === HOME) {
     closure(key, files);
-    for (const lazy of manifest[key].dynamicImports ?? []) closure(lazy, files);
+    // Home's lazy parts: what the chunks of its page import lazily (vite.config.ts gathers the
+    // page with its market list into one chunk, and what comes after the first paint into another).
+    const shell = new Set();
+    for (const [, src] of html.matchAll(/<script\b[^>]*?src="\.?\/?([^"]+\.js)"/g))
+      closure(keyOfFile.get(src), shell);
+    for (const file of [...closure(key)].filter((f) => !shell.has(f)))
+      for (const lazy of manifest[keyOfFile.get(file)]?.dynamicImports ?? []) closure(lazy, files);
     homeFiles = files;
   } else {
     closure(key, files);

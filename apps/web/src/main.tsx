@@ -7,8 +7,11 @@ import './styles/spot.css';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { queryClient } from './api/query-client';
 import { App } from './app/app';
 import { applySavedTheme } from './app/theme';
+import { productsQuery } from './features/market/api/products';
+import { tickersQuery } from './features/market/api/tickers';
 import { initI18n } from './ui/i18n';
 import { preloadToast } from './ui/toast';
 
@@ -23,6 +26,12 @@ unstableSetRender((node, container) => {
 });
 
 applySavedTheme();
+// Home's market list asks for its data as the entry starts, beside the language pack, instead of
+// one round trip after its chunks arrived and rendered (the list reads the same cached queries).
+if (/^#?\/?(?:pages\/index\/index)?(?:[?].*)?$/.test(window.location.hash)) {
+  void queryClient.prefetchQuery(tickersQuery());
+  void queryClient.prefetchQuery(productsQuery());
+}
 await initI18n();
 
 const container = document.getElementById('root');

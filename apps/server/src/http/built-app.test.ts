@@ -133,3 +133,90 @@ describe('serving the built apps precompressed', () => {
     expect(copy.body).toBe(CONSOLE_INDEX);
   });
 });
+
+describe("the web app's index.html per language", () => {
+  let server: TestServer;
+  let root: string;
+  const INDEX =
+    '<!doctype html>\n<html lang="en" dir="ltr" data-theme="dark">\n  <head>\n    <title>Tidemark</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-index-'));
+    // The build's manifest: each core pack is a chunk, English through a wrapper chunk.
+    const manifest = {
+      '../../packages/i18n/locales/en.json': {
+        file: 'assets/en-aaa.js',
+        isDynamicEntry: true,
+        imports: ['_en-bbb.js'],
+      },
+      '_en-bbb.js': { file: 'assets/en-bbb.js' },
+      '../../packages/i18n/locales/ar.json': { file: 'assets/ar-ccc.js', isDynamicEntry: true },
+      '../../packages/i18n/locales/pages/ar.json': { file: 'assets/ar-ddd.js' },
+    };
+    writeBuild(root, {
+      'index.html': INDEX,
+      '.vite/manifest.json': JSON.stringify(manifest),
+      'assets/en-aaa.js': SCRIPT,
+    });
+    execFileSync(process.execPath, [PRECOMPRESS, root]);
+    server = await startServer({
+      env: { WEB_DIST: root, CONSOLE_DIST: path.join(root, 'no-console') },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const page = (cookie?: string) =>
+    server.fastify.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) },
+    });
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\.\/([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+
+  it('preloads the default language pack for a new visitor', async () => {
+    const response = await page();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe(REVALIDATE_CACHE);
+    expect(response.headers.vary).toMatch(/cookie/);
+    const html = zlib.brotliDecompressSync(response.rawPayload).toString();
+    expect(preloads(html)).toEqual(['assets/en-aaa.js', 'assets/en-bbb.js']);
+    expect(html).toContain('<html lang="en" dir="ltr" data-theme="dark">');
+  });
+
+  it("preloads the saved language's pack and English, right to left for Arabic", async () => {
+    const response = await page('theme=light; lang=ar');
+    const html = zlib.brotliDecompressSync(response.rawPayload).toString();
+    // The core pack only: the pages pack waits for a page that needs it.
+    expect(preloads(html)).toEqual(['assets/ar-ccc.js', 'assets/en-aaa.js', 'assets/en-bbb.js']);
+    expect(html).toContain('<html lang="ar" dir="rtl" data-theme="dark">');
+    // A language that does not exist is the default's page.
+    const unknown = await page('lang=xx');
+    expect(preloads(zlib.brotliDecompressSync(unknown.rawPayload).toString())).toEqual([
+      'assets/en-aaa.js',
+      'assets/en-bbb.js',
+    ]);
+  });
+
+  it('answers 304 to a browser holding the same page', async () => {
+    const first = await page('lang=ar');
+    const again = await server.fastify.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { cookie: 'lang=ar', 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    const english = await server.fastify.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html lang="en"');
+  });
+});

@@ -1,5 +1,10 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyStaticOptions } from '@fastify/static';
+import { DEFAULT_LANGUAGE, isLanguageCode, languageInfo, type LanguageCode } from '@tidemark/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Cache-Control of a content-hashed bundle under assets/: its name changes with its bytes. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -36,4 +41,129 @@ export function builtAppOptions(
       );
     },
   };
+}
+
+/** The cookie the web app keeps its language in (beside localStorage), read here for index.html. */
+export const LANGUAGE_COOKIE = 'lang';
+
+/** The visitor's language as the app will pick it: the saved one, else the default. */
+export function languageOfRequest(cookieHeader: string | undefined): LanguageCode {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LANGUAGE_COOKIE && isLanguageCode(value)) return value;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+interface Variant {
+  plain: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/**
+ * The web app's index.html for a language: the build's page with module preloads for the language
+ * packs the app loads before its first render (the visitor's, and English as its fallback) and the
+ * language and direction on <html>, so the packs come with the shell instead of one round trip
+ * after it. Without the build's manifest the page is served as built.
+ */
+export class WebIndex {
+  private builtAt = -1;
+  private variants = new Map<LanguageCode, Variant>();
+  private packs = new Map<string, string[]>();
+
+  constructor(private readonly root: string) {}
+
+  variant(code: LanguageCode): Variant {
+    const indexFile = path.join(this.root, 'index.html');
+    const mtime = fs.statSync(indexFile).mtimeMs;
+    if (mtime !== this.builtAt) {
+      // A new build: read its page and manifest again.
+      this.builtAt = mtime;
+      this.variants.clear();
+      this.packs = this.readPacks();
+    }
+    let variant = this.variants.get(code);
+    if (!variant) {
+      variant = this.render(fs.readFileSync(indexFile, 'utf8'), code);
+      this.variants.set(code, variant);
+    }
+    return variant;
+  }
+
+  /** Each language pack's chunk files (the pack and what it imports), from .vite/manifest.json. */
+  private readPacks(): Map<string, string[]> {
+    const packs = new Map<string, string[]>();
+    let manifest: Record<string, { file: string; imports?: string[] }>;
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(this.root, '.vite/manifest.json'), 'utf8'));
+    } catch {
+      return packs;
+    }
+    const closure = (key: string, files: string[]) => {
+      const entry = manifest[key];
+      if (!entry || files.includes(entry.file)) return files;
+      files.push(entry.file);
+      for (const dep of entry.imports ?? []) closure(dep, files);
+      return files;
+    };
+    for (const key of Object.keys(manifest)) {
+      const code = /i18n\/locales\/([a-z]+)\.json$/.exec(key)?.[1];
+      if (code && isLanguageCode(code)) packs.set(code, closure(key, []));
+    }
+    return packs;
+  }
+
+  private render(built: string, code: LanguageCode): Variant {
+    let html = built;
+    const files = new Set([
+      ...(this.packs.get(code) ?? []),
+      ...(code === DEFAULT_LANGUAGE ? [] : (this.packs.get(DEFAULT_LANGUAGE) ?? [])),
+    ]);
+    if (files.size > 0) {
+      const links = [...files]
+        .map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`)
+        .join('\n    ');
+      html = html.replace('</head>', `  ${links}\n  </head>`);
+      const info = languageInfo(code);
+      html = html.replace(
+        /<html lang="[^"]*" dir="[^"]*"/,
+        `<html lang="${info.bcp47}" dir="${info.dir}"`,
+      );
+    }
+    const plain = Buffer.from(html);
+    return {
+      plain,
+      br: zlib.brotliCompressSync(plain, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+      }),
+      gzip: zlib.gzipSync(plain, { level: 9 }),
+      etag: `W/"${crypto.createHash('sha1').update(plain).digest('base64url')}"`,
+    };
+  }
+}
+
+/**
+ * GET / and /index.html of the web app (the static files serve the rest; app.ts leaves
+ * index.html out of them): compressed as the browser accepts, revalidated like the static files.
+ */
+export function registerWebIndex(fastify: FastifyInstance, root: string): void {
+  const index = new WebIndex(root);
+  const answer = (request: FastifyRequest, reply: FastifyReply) => {
+    const variant = index.variant(languageOfRequest(request.headers.cookie));
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE_CACHE)
+      .header('vary', 'accept-encoding, cookie')
+      .header('etag', variant.etag);
+    if (request.headers['if-none-match'] === variant.etag) return reply.code(304).send();
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(variant.br);
+    if (/\bgzip\b/.test(accepts))
+      return reply.header('content-encoding', 'gzip').send(variant.gzip);
+    return reply.send(variant.plain);
+  };
+  fastify.get('/', answer);
+  fastify.get('/index.html', answer);
 }

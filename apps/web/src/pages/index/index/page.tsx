@@ -5,15 +5,11 @@ import { useNavigate } from 'react-router';
 import { useSession } from '../../../api/session';
 import { useUserInfo } from '../../../features/account/api/account-queries';
 import { AccountCard, VisitorCard } from '../../../features/account/components/account-card';
+import { HomeMarkets } from '../../../features/market/components/home-markets';
 import { BrandMark } from '../../../ui/brand-mark';
 
-// The market, with the websocket client, loads beside the page: it is the first screen after the
-// account card, and the page chunk stays small.
-const HomeMarkets = lazy(() =>
-  import('../../../features/market/components/home-markets').then((m) => ({
-    default: m.HomeMarkets,
-  })),
-);
+// The market list is part of the page (first screen after the account card): vite.config.ts puts
+// both in one chunk that index.html preloads with the shell, and the entry asks for its data.
 
 // The mailbox (its unread count, the live socket) comes after the first paint too.
 const MailButton = lazy(() =>
@@ -93,11 +89,7 @@ export default function HomePage() {
           <div className="account-card account-card--placeholder" aria-hidden="true" />
         ) : null}
         {!token ? <VisitorCard /> : null}
-        <Suspense
-          fallback={<div className="market-card market-card--placeholder" aria-hidden="true" />}
-        >
-          <HomeMarkets />
-        </Suspense>
+        <HomeMarkets />
         {painted ? (
           <Suspense fallback={laterPlaceholder}>
             <BelowFold user={user.data} signedIn={!!token} />
