@@ -208,7 +208,7 @@ describe('candles', () => {
     for (const period of CANDLE_PERIODS) {
       const live = (await market.candles('BTC/USDT', period, 1))[0]!;
       expect(live.close).toBe(last);
-      expect(parseMoney(live.high)).toBeGreaterThanOrEqual(parseMoney(last));
+      expect(parseMoney(live.high)).toBeGreaterThanOrEqual(parseMoney(last!));
     }
   });
 });

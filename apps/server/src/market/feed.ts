@@ -202,8 +202,8 @@ export class SimulatedMarket implements Market, PrintSink {
         coins: this.states.map((s) => ({
           symbol: s.coin.symbol,
           state: this.coinStatus(s.coin.index).status === 'open' ? 'fresh' : 'stale',
-          price: s.minute.close,
-          time,
+          price: s.real ? s.minute.close : null,
+          time: s.real ? time : null,
         })),
       },
     ];
@@ -226,13 +226,13 @@ export class SimulatedMarket implements Market, PrintSink {
 
   lastPrice(symbol: string): bigint | undefined {
     const state = this.bySymbol.get(symbol);
-    return state && state.minute.close;
+    return state?.real ? state.minute.close : undefined;
   }
 
   rateToUsdt(currency: string, at: 'live' | 'minute' = 'live'): bigint | undefined {
     if (currency === QUOTE_CURRENCY) return MONEY_UNIT;
     const state = this.bySymbol.get(`${currency}/${QUOTE_CURRENCY}`);
-    if (!state) return undefined;
+    if (!state?.real) return undefined;
     return at === 'live' ? state.minute.close : state.minuteClose;
   }
 
@@ -242,11 +242,14 @@ export class SimulatedMarket implements Market, PrintSink {
     const time = at === 'live' ? this.simulator.time : (first?.minute.time ?? this.simulator.time);
     return [
       { currency: QUOTE_CURRENCY, rate: formatMoney(MONEY_UNIT), time },
-      ...this.states.map((s) => ({
-        currency: s.coin.spec.base,
-        rate: formatMoney(at === 'live' ? s.minute.close : s.minuteClose),
-        time,
-      })),
+      // A coin never priced (live, before its sources' first print) has no rate.
+      ...this.states
+        .filter((s) => s.real)
+        .map((s) => ({
+          currency: s.coin.spec.base,
+          rate: formatMoney(at === 'live' ? s.minute.close : s.minuteClose),
+          time,
+        })),
     ];
   }
 
@@ -255,7 +258,7 @@ export class SimulatedMarket implements Market, PrintSink {
       buildTicker(
         s.coin,
         s.window.closed(s.minute.time),
-        s.minute,
+        s.real ? s.minute : null,
         this.simulator.time,
         this.coinStatus(s.coin.index),
       ),

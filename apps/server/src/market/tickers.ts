@@ -60,14 +60,34 @@ export function percentChange(open: bigint, last: bigint): string {
 
 const OPEN_ONE_SOURCE: Pick<Ticker, 'status' | 'sources'> = { status: 'open', sources: 1 };
 
-/** The 24 h ticker from the window's closed part and the open minute. */
+/**
+ * The 24 h ticker from the window's closed part and the open minute; a coin never priced (null
+ * minute: a live source has not printed it yet) has no prices, never a placeholder.
+ */
 export function buildTicker(
   coin: Coin,
   closed: Bar | null,
-  minute: Bar,
+  minute: Bar | null,
   time: number,
   market: Pick<Ticker, 'status' | 'sources'> = OPEN_ONE_SOURCE,
 ): Ticker {
+  if (!minute) {
+    return {
+      symbol: coin.symbol,
+      base: coin.spec.base,
+      quote: QUOTE_CURRENCY,
+      price: null,
+      open24h: null,
+      high24h: null,
+      low24h: null,
+      change24h: null,
+      volume24h: formatMoney(0n),
+      quoteVolume24h: formatMoney(0n),
+      time,
+      status: market.status,
+      sources: market.sources,
+    };
+  }
   let open = minute.open;
   let high = minute.high;
   let low = minute.low;

@@ -7,8 +7,11 @@ export const walletBalance = /* @__PURE__ */ z.object({
   available: z.string(),
   /** Held for open orders and pending withdrawals. */
   frozen: z.string(),
-  /** (available + frozen) converted to USDT at the feed's rate. */
-  usdtValue: z.string(),
+  /**
+   * (available + frozen) converted to USDT at the feed's rate; null while the currency has no
+   * price (a live coin its sources have not printed yet), and then left out of the totals.
+   */
+  usdtValue: z.nullable(z.string()),
 });
 export type WalletBalance = z.output<typeof walletBalance>;
 

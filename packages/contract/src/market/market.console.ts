@@ -59,8 +59,8 @@ export const consoleMarketSources = /* @__PURE__ */ z.object({
       sources: z.number(),
       /** Why it is suspended (null when open). */
       reason: z.nullable(z.string()),
-      /** The last printed price. */
-      price: z.string(),
+      /** The last printed price; null while the coin has never had one. */
+      price: z.nullable(z.string()),
     }),
   ),
 });

@@ -12,13 +12,17 @@ export const ticker = /* @__PURE__ */ z.object({
   symbol: z.string(),
   base: z.string(),
   quote: z.string(),
-  /** Last price (decimal string). */
-  price: z.string(),
-  open24h: z.string(),
-  high24h: z.string(),
-  low24h: z.string(),
-  /** Change over 24 h in percent, 2 places: "-1.25". */
-  change24h: z.string(),
+  /**
+   * Last price (decimal string); null while the coin has never had a price (a live feed whose
+   * sources have not printed it yet and no stored history): never a placeholder.
+   */
+  price: z.nullable(z.string()),
+  /** The 24 h open, high and low; null with `price`. */
+  open24h: z.nullable(z.string()),
+  high24h: z.nullable(z.string()),
+  low24h: z.nullable(z.string()),
+  /** Change over 24 h in percent, 2 places: "-1.25"; null with `price`. */
+  change24h: z.nullable(z.string()),
   /** Traded over 24 h, in the base currency. */
   volume24h: z.string(),
   /** Traded over 24 h, in the quote currency (USDT). */

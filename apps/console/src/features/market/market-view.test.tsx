@@ -129,12 +129,29 @@ describe('the market sources view', () => {
     const sol = rowOf('market-coins', 'SOL/USDT');
     expect(sol.querySelector('[data-status]')?.textContent).toBe('Suspended');
     expect(within(sol).getByText('1 (2 needed)')).toBeTruthy();
-    expect(within(sol).getByText('1 fresh source of 2 needed')).toBeTruthy();
+    // Why, in the operator's language from the per-source states (not the server's log words).
+    expect(sol.querySelector('[data-reason]')?.textContent).toBe(
+      'okx: Stale (14 sec) · coinbase: Missing',
+    );
+    expect(within(sol).queryByText('1 fresh source of 2 needed')).toBeNull();
     expect(
       [...sol.querySelectorAll('[data-state]')].map((e) => e.getAttribute('data-state')),
     ).toEqual(['fresh', 'stale', 'missing']);
     const btc = rowOf('market-coins', 'BTC/USDT');
     expect(btc.querySelector('[data-status]')?.textContent).toBe('Open');
     expect(within(btc).getByText('95,000.55')).toBeTruthy();
+  });
+
+  it('shows no price for a coin never priced (a live source has not printed it yet)', () => {
+    render(
+      <MarketView
+        data={{
+          ...live,
+          coins: [{ ...live.coins[1]!, symbol: 'SOL/USDT', sources: 0, price: null }],
+        }}
+      />,
+    );
+    const sol = rowOf('market-coins', 'SOL/USDT');
+    expect(sol.querySelector('.mono')?.textContent).toBe('-');
   });
 });

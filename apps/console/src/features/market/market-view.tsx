@@ -153,16 +153,36 @@ export function MarketView({ data }: { data: ConsoleMarketSources }) {
       render: (_: unknown, c: FeedCoin) => cell(coinCells(data.sources, c.symbol)[i]!),
     })),
     {
+      // Why a coin is suspended, in the operator's language: each source not fresh for it, with
+      // its age when stale and its price when deviating (the server's `reason` says the same in
+      // the logs' words).
       title: t('console.market.reason'),
       key: 'reason',
-      render: (_, c) =>
-        c.reason ? (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {c.reason}
+      render: (_, c) => {
+        if (c.status === 'open') return '-';
+        const cells = coinCells(data.sources, c.symbol);
+        const parts = data.sources.flatMap((source, i) => {
+          const cellOf = cells[i]!;
+          if (cellOf.state === 'fresh') return [];
+          const state = t(`console.market.states.${cellOf.state}`);
+          const detail =
+            cellOf.state === 'stale' && cellOf.time !== null
+              ? duration(Math.max(0, data.time - cellOf.time))
+              : cellOf.state === 'deviating' && cellOf.price !== null
+                ? formatAmount(cellOf.price)
+                : null;
+          return [
+            detail === null
+              ? t('console.market.sourceState', { source: source.name, state })
+              : t('console.market.sourceStateDetail', { source: source.name, state, detail }),
+          ];
+        });
+        return (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-reason={c.symbol}>
+            {parts.join(' · ') || '-'}
           </Typography.Text>
-        ) : (
-          '-'
-        ),
+        );
+      },
     },
   ];
 

@@ -215,4 +215,33 @@ describe('the market on the live feed', () => {
       expect(row.close).toBe(9_510_500_000_000n);
     }
   });
+
+  it('answers no price for a coin never priced: no ticker prices, no rate, no value', async () => {
+    const { market, clock, btcTickers } = await liveMarket(false);
+    // Before any source printed: no coin has a price, only USDT a rate.
+    const before = market.ticker('BTC/USDT')!;
+    expect(before).toMatchObject({ price: null, open24h: null, high24h: null, low24h: null });
+    expect(before.change24h).toBeNull();
+    expect(before.status).toBe('suspended');
+    expect(market.lastPrice('BTC/USDT')).toBeUndefined();
+    expect(market.rateToUsdt('BTC')).toBeUndefined();
+    expect(market.rates('live').map((r) => r.currency)).toEqual(['USDT']);
+    clock.t += 1_000;
+    await btcTickers('95100.00', '95110.00');
+    market.tick();
+    // BTC priced by its sources; ETH still has none (not its configured start price).
+    expect(market.ticker('BTC/USDT')).toMatchObject({ price: '95105.00000000', status: 'open' });
+    expect(market.lastPrice('BTC/USDT')).toBe(9_510_500_000_000n);
+    expect(market.rateToUsdt('BTC')).toBe(9_510_500_000_000n);
+    expect(market.rates('live').map((r) => r.currency)).toEqual(['USDT', 'BTC']);
+    const eth = market.ticker('ETH/USDT')!;
+    expect(eth).toMatchObject({ price: null, change24h: null, volume24h: '0.00000000' });
+    expect(market.lastPrice('ETH/USDT')).toBeUndefined();
+    expect(market.rateToUsdt('ETH', 'minute')).toBeUndefined();
+    const binance = market.health().sources.find((h) => h.name === 'binance')!;
+    expect(binance.coins.find((c) => c.symbol === 'ETH/USDT')).toMatchObject({
+      price: null,
+      time: null,
+    });
+  });
 });

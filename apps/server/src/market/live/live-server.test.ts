@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { marketCalls, newsign, type Ticker } from '@tidemark/contract';
+import { assetsCalls, marketCalls, newsign, type Ticker } from '@tidemark/contract';
 import type { Exchange } from 'ccxt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type Built } from '../../app';
@@ -83,11 +83,23 @@ describe('MARKET_FEED=live with no source reachable', () => {
     const envelope = (await response.json()) as { status: number; data: Ticker[] };
     expect(envelope.status).toBe(1);
     expect(envelope.data.length).toBe(prepareCoins().length);
-    for (const row of envelope.data) expect(row).toMatchObject({ status: 'suspended', sources: 0 });
+    for (const row of envelope.data) {
+      // No source has printed: no price at all, never the configured start price.
+      expect(row).toMatchObject({ status: 'suspended', sources: 0, price: null, change24h: null });
+    }
     for (const product of built.app.market.products()) {
       const status = built.app.market.status(product.symbol);
       expect(status?.reason).toMatch(/^0 of 3 sources fresh, 2 needed: binance missing/);
     }
+  });
+
+  it('gives no conversion rate for a coin never priced', async () => {
+    const response = await fetch(`${url}${assetsCalls.findNewWalletExchange.path}`, {
+      headers: { newsign: newsign(config.newsignSecret, Date.now()) },
+    });
+    const envelope = (await response.json()) as { status: number; data: { currency: string }[] };
+    expect(envelope.status).toBe(1);
+    expect(envelope.data.map((r) => r.currency)).toEqual(['USDT']);
   });
 
   it('writes no candles and no ticks while blind', async () => {

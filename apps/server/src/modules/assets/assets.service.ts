@@ -66,11 +66,12 @@ export function fundDemoBook(app: AppContext, trx: Trx, userId: number): Promise
   });
 }
 
-function usdtValue(app: AppContext, currency: string, units: bigint): bigint {
+/** The USDT value of a holding; null for a currency without a price (never a made-up one). */
+function usdtValue(app: AppContext, currency: string, units: bigint): bigint | null {
   if (currency === QUOTE_CURRENCY) return units;
   const rate = app.market.rateToUsdt(currency, 'live');
   // Shown value, rounded down: never more than the holding is worth.
-  return rate === undefined ? 0n : mulMoney(units, rate, 'down');
+  return rate === undefined ? null : mulMoney(units, rate, 'down');
 }
 
 /** The book's three wallets: per currency what is available, what is held, and the USDT value. */
@@ -98,8 +99,9 @@ export async function userMoney(
         currency,
         available: formatMoney(available),
         frozen: formatMoney(frozen),
-        usdtValue: formatMoney(value),
-        value,
+        usdtValue: value === null ? null : formatMoney(value),
+        // Without a price it counts nothing towards the totals.
+        value: value ?? 0n,
       };
     });
     list.sort((a, b) =>

@@ -53,11 +53,12 @@ function open(
     takeProfit: string;
     stopLoss: string;
   }> = {},
+  headers?: Record<string, string>,
 ): Promise<Envelope<LeveragePosition>> {
   return server.call(
     c.insert,
     { symbol: 'BTC/USDT', direction: 'long', lots: 1, multiple: 2, ...input } as never,
-    { token: trader.token },
+    { token: trader.token, headers },
   ) as Promise<Envelope<LeveragePosition>>;
 }
 
@@ -75,7 +76,9 @@ describe('a blind coin', () => {
     const long = await open(trader, { takeProfit: trigger });
     const short = await open(trader, { direction: 'short', stopLoss: trigger });
     const plain = await open(trader);
-    for (const p of [long, short, plain]) expect(p.status).toBe(1);
+    const keyed = { 'Idempotency-Key': `blind-open-${trader.userId}` };
+    const opened = await open(trader, {}, keyed);
+    for (const p of [long, short, plain, opened]) expect(p.status).toBe(1);
 
     await clockTo(server, at(BLIND[0] + 1));
     expect(server.app.market.status('BTC/USDT')!.status).toBe('suspended');
@@ -87,6 +90,13 @@ describe('a blind coin', () => {
     suspended(await open(trader));
     suspended(await open(trader, { direction: 'short' }));
     suspended(await server.call(c.close, { positionId: plain.data.id }, { token: trader.token }));
+    // A retry of an open answered before the window (its answer lost on the way) gets that answer,
+    // as every keyed retry does, not the refusal; nothing opens twice.
+    const retried = await open(trader, {}, keyed);
+    expect(retried.status).toBe(1);
+    expect(retried.data.id).toBe(opened.data.id);
+    // The same key for another input is still refused as a conflict.
+    refused(await open(trader, { direction: 'short' }, keyed), 'idempotencyConflict');
     expect(await contractWallet(server, trader.token)).toEqual(wallet);
     // Another coin opens as ever.
     const eth = await open(trader, { symbol: 'ETH/USDT' });

@@ -36,7 +36,7 @@ import { systemBalances, userBalances } from '../../ledger/queries';
 import type { Tick } from '../../market/tick-log';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
-import { requireOpenMarket } from '../market/market.open';
+import { openMarketOrEarlier } from '../market/market.open';
 import { NO_SOURCES, sourcesBySeq, sourcesOfTick, type SourcesBySeq } from '../market/tick-sources';
 import { recordTradingResult } from '../team/team.service';
 import {
@@ -419,8 +419,23 @@ export async function insert(app: AppContext, input: InsertInput): Promise<Lever
   if ((await repo.openedAt(app.db, userId)) === null) throw new DomainError('contractNotOpened');
   if (input.lots < 1 || !Number.isInteger(input.lots)) throw new DomainError('leverageLots');
   if (!tradable(app, symbol)) throw new DomainError('currencyNotOpen');
+  const keyed = {
+    userId,
+    call: input.call,
+    key: input.idempotencyKey,
+    input: {
+      symbol,
+      direction,
+      lots: input.lots,
+      multiple: input.multiple,
+      takeProfit: input.takeProfit ?? '',
+      stopLoss: input.stopLoss ?? '',
+      book,
+    },
+  };
   // A blind market opens nothing: its last price may be far from the market's (issue 17).
-  requireOpenMarket(app, symbol);
+  const earlier = await openMarketOrEarlier<LeveragePosition>(app, symbol, keyed);
+  if (earlier) return earlier;
   const { multiples } = await userMultiple(app, userId);
   if (!multiples.includes(input.multiple))
     throw new DomainError('leverageMultiple', {
@@ -446,78 +461,60 @@ export async function insert(app: AppContext, input: InsertInput): Promise<Lever
     held: f.margin,
     maintenance: f.maintenance,
   });
-  return once(
-    app.writer,
-    {
-      userId,
-      call: input.call,
-      key: input.idempotencyKey,
-      input: {
-        symbol,
-        direction,
-        lots: input.lots,
-        multiple: input.multiple,
-        takeProfit: input.takeProfit ?? '',
-        stopLoss: input.stopLoss ?? '',
-        book,
-      },
-      now,
-    },
-    async (trx) => {
-      const balance = await contractBalance(trx, userId, book);
-      if (balance < 0n) throw new DomainError('negativeBalance');
-      if (balance < f.required)
-        throw new DomainError('leverageInsufficientMargin', { amount: plain(f.required) });
-      const row = await repo.insertPosition(trx, {
-        user_id: BigInt(userId),
-        book,
-        symbol,
-        direction,
-        lots: BigInt(input.lots),
-        lot_price: t.lot_price,
-        multiple: BigInt(input.multiple),
-        margin: f.margin,
-        value: f.value,
-        top_up: 0n,
-        open_fee: f.openFee,
-        open_fee_rate: t.open_fee_rate,
-        close_fee_rate: t.close_fee_rate,
-        maintenance_rate: t.maintenance_rate,
-        maintenance: f.maintenance,
-        protection: t.protection,
-        entry_price: tick.price,
-        entry_time: BigInt(tick.time),
-        entry_seq: BigInt(tick.seq),
-        liquidation_price: liquidation,
-        take_profit: takeProfit,
-        stop_loss: stopLoss,
-        status: 'open',
-        open_time: BigInt(now),
-        exit_price: null,
-        exit_time: null,
-        exit_seq: null,
-        close_time: null,
-        close_fee: null,
-        pnl: null,
-        payout: null,
-        gap: null,
-        closed_by: null,
-        created_at: BigInt(now),
-        updated_at: BigInt(now),
-      });
-      await app.ledger.post(trx, {
-        type: 'contract',
-        reference: `leverage:${row.id}:open`,
-        postings: openPostings(userId, book, f.margin, f.openFee),
-      });
-      const shown = toPosition(row, tick, sourcesOfTick(tick));
-      app.writer.afterCommit(trx, () => {
-        track(app, row);
-        publish(app, userId, 'leverage.opened', shown);
-      });
-      return shown;
-    },
-  );
+  return once(app.writer, { ...keyed, now }, async (trx) => {
+    const balance = await contractBalance(trx, userId, book);
+    if (balance < 0n) throw new DomainError('negativeBalance');
+    if (balance < f.required)
+      throw new DomainError('leverageInsufficientMargin', { amount: plain(f.required) });
+    const row = await repo.insertPosition(trx, {
+      user_id: BigInt(userId),
+      book,
+      symbol,
+      direction,
+      lots: BigInt(input.lots),
+      lot_price: t.lot_price,
+      multiple: BigInt(input.multiple),
+      margin: f.margin,
+      value: f.value,
+      top_up: 0n,
+      open_fee: f.openFee,
+      open_fee_rate: t.open_fee_rate,
+      close_fee_rate: t.close_fee_rate,
+      maintenance_rate: t.maintenance_rate,
+      maintenance: f.maintenance,
+      protection: t.protection,
+      entry_price: tick.price,
+      entry_time: BigInt(tick.time),
+      entry_seq: BigInt(tick.seq),
+      liquidation_price: liquidation,
+      take_profit: takeProfit,
+      stop_loss: stopLoss,
+      status: 'open',
+      open_time: BigInt(now),
+      exit_price: null,
+      exit_time: null,
+      exit_seq: null,
+      close_time: null,
+      close_fee: null,
+      pnl: null,
+      payout: null,
+      gap: null,
+      closed_by: null,
+      created_at: BigInt(now),
+      updated_at: BigInt(now),
+    });
+    await app.ledger.post(trx, {
+      type: 'contract',
+      reference: `leverage:${row.id}:open`,
+      postings: openPostings(userId, book, f.margin, f.openFee),
+    });
+    const shown = toPosition(row, tick, sourcesOfTick(tick));
+    app.writer.afterCommit(trx, () => {
+      track(app, row);
+      publish(app, userId, 'leverage.opened', shown);
+    });
+    return shown;
+  });
 }
 
 /** A decimal without trailing zeros, for texts: "100", "0.5". */
@@ -629,23 +626,23 @@ export async function close(
     // A retry of the close that closed it answers as the first time (once() below).
     if (idempotencyKey === undefined) throw new DomainError('leveragePositionClosed');
   }
+  const keyed = { userId, call, key: idempotencyKey, input: { positionId } };
   // While the coin is blind there is no price to close at (as an exchange refuses a market close
   // without one); its triggers wait for the next valid tick (issue 17).
-  if (first.status === 'open') requireOpenMarket(app, first.symbol);
+  if (first.status === 'open') {
+    const earlier = await openMarketOrEarlier<LeveragePosition>(app, first.symbol, keyed);
+    if (earlier) return earlier;
+  }
   const tick = first.status === 'open' ? await durableTick(app, first.symbol) : undefined;
   const now = app.clock.now();
-  return once(
-    app.writer,
-    { userId, call, key: idempotencyKey, input: { positionId }, now },
-    async (trx) => {
-      if (!tick) throw new DomainError('leveragePositionClosed');
-      const funds = new Map<Book, bigint>();
-      const closed = await closeAt(app, trx, first, tick, 'user', funds);
-      if (closed === 'closed') throw new DomainError('leveragePositionClosed');
-      if (closed === 'uncovered') throw new DomainError('leverageFundCover');
-      return toPosition(closed, undefined, sourcesOfTick(tick));
-    },
-  );
+  return once(app.writer, { ...keyed, now }, async (trx) => {
+    if (!tick) throw new DomainError('leveragePositionClosed');
+    const funds = new Map<Book, bigint>();
+    const closed = await closeAt(app, trx, first, tick, 'user', funds);
+    if (closed === 'closed') throw new DomainError('leveragePositionClosed');
+    if (closed === 'uncovered') throw new DomainError('leverageFundCover');
+    return toPosition(closed, undefined, sourcesOfTick(tick));
+  });
 }
 
 /**

@@ -6,6 +6,11 @@ import {
 import type { AppContext } from '../../http/context';
 import { consoleHandle, type BoundConsoleCall } from '../console/console.http';
 
+/** A price as text; null while there is none (a coin never priced). */
+function priceText(price: bigint | null | undefined): string | null {
+  return price === null || price === undefined ? null : formatMoney(price);
+}
+
 /**
  * The operators' view of the price feed: each source's health and lag (how long ago its newest
  * price was) and each coin's market. Read only: nothing here can set a price or a coin's status.
@@ -28,7 +33,7 @@ export function marketSources(app: AppContext): ConsoleMarketSources {
       coins: s.coins.map((coin) => ({
         symbol: coin.symbol,
         state: coin.state,
-        price: coin.price === null ? null : formatMoney(coin.price),
+        price: priceText(coin.price),
         time: coin.time,
       })),
     })),
@@ -39,7 +44,7 @@ export function marketSources(app: AppContext): ConsoleMarketSources {
         status: status.status,
         sources: status.sources,
         reason: status.reason,
-        price: formatMoney(app.market.lastPrice(p.symbol) ?? 0n),
+        price: priceText(app.market.lastPrice(p.symbol)),
       };
     }),
   };

@@ -69,7 +69,7 @@ function expectTicker(ticker: Ticker, base: string) {
     sources: 1,
   });
   const [price, high, low] = [ticker.price, ticker.high24h, ticker.low24h].map((v) =>
-    parseMoney(v),
+    parseMoney(v!),
   );
   expect(price).toBeGreaterThan(0n);
   expect(low).toBeLessThanOrEqual(price!);
@@ -251,7 +251,7 @@ describe('findWalletExchange and findNewWalletExchange', () => {
       return (x > y ? x - y : y - x) * 100n <= y;
     };
     // A tick may fall between two calls: within 1 %.
-    expect(near(live.data.find((r) => r.currency === 'BTC')!.rate, tickers.data[0]!.price)).toBe(
+    expect(near(live.data.find((r) => r.currency === 'BTC')!.rate, tickers.data[0]!.price!)).toBe(
       true,
     );
     const eth = minute.data.find((r) => r.currency === 'ETH')!;

@@ -72,11 +72,12 @@ function place(
   trader: OptionTrader,
   input: { symbol?: string; periodId?: number } = {},
   call: typeof c.insertCurrencyOrder | typeof c.insertPeriodsOrder = c.insertCurrencyOrder,
+  headers?: Record<string, string>,
 ): Promise<Envelope<OptionOrder>> {
   return server.call(
     call,
     { symbol: 'BTC/USDT', direction: 'long', amount: '10', periodId: fast, ...input } as never,
-    { token: trader.token },
+    { token: trader.token, headers },
   ) as Promise<Envelope<OptionOrder>>;
 }
 
@@ -104,7 +105,8 @@ describe('a blind coin', () => {
     const other = await optionTrader(server);
     const minute = await periodId(server, 'BTC/USDT', 60);
     await clockTo(anchor + 2_000);
-    const scheduled = await place(other, { periodId: minute }, c.insertPeriodsOrder);
+    const keyed = { 'Idempotency-Key': `blind-place-${other.userId}` };
+    const scheduled = await place(other, { periodId: minute }, c.insertPeriodsOrder, keyed);
     expect(scheduled.status).toBe(1);
 
     await clockTo(anchor + 21_000);
@@ -119,6 +121,11 @@ describe('a blind coin', () => {
         { token: other.token },
       ),
     );
+    // A retry of the order placed before the window (its answer lost on the way) gets that
+    // answer, as every keyed retry does, not the refusal; nothing is placed twice.
+    const retried = await place(other, { periodId: minute }, c.insertPeriodsOrder, keyed);
+    expect(retried.status).toBe(1);
+    expect(retried.data.id).toBe(scheduled.data.id);
     expect(before).toBe('1000.00000000');
     expect(await contractBalance(server, trader.token)).toBe(before);
     expect(await ordersOf(trader)).toEqual([]);

@@ -28,7 +28,7 @@ import type { Tick, TickSourcePrice } from '../../market/tick-log';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
 import { verifiedPrimaryCountry } from '../kyc/kyc.service';
-import { requireOpenMarket, suspended } from '../market/market.open';
+import { openMarketOrEarlier, suspended } from '../market/market.open';
 import { NO_SOURCES, sourcesOfTick, type SourcesBySeq } from '../market/tick-sources';
 import {
   poolCovers,
@@ -358,8 +358,21 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
   const { userId, book, symbol } = input;
   const stake = parseMoney(input.amount);
   if (!(await openProduct(app, symbol))) throw new DomainError('currencyNotOpen');
+  const keyed = {
+    userId,
+    call: input.call,
+    key: input.idempotencyKey,
+    input: {
+      symbol,
+      direction: input.direction,
+      amount: input.amount,
+      periodId: input.periodId,
+      book,
+    },
+  };
   // A blind market takes no new orders: its next price is unknown (issue 17).
-  requireOpenMarket(app, symbol);
+  const earlier = await openMarketOrEarlier<OptionOrder>(app, symbol, keyed);
+  if (earlier) return earlier;
   const period = await repo.period(app.db, input.periodId);
   if (!period || period.symbol !== symbol || period.enabled !== 1n)
     throw new DomainError('optionPeriodUnavailable');
@@ -378,58 +391,42 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
   const openTime = input.kind === 'instant' ? now : Math.floor(now / ms) * ms + ms;
   const worstCase = worstPayout(stake, period.return_rate);
 
-  return once(
-    app.writer,
-    {
-      userId,
-      call: input.call,
-      key: input.idempotencyKey,
-      input: {
-        symbol,
-        direction: input.direction,
-        amount: input.amount,
-        periodId: input.periodId,
-        book,
-      },
-      now,
-    },
-    async (trx) => {
-      await checkWallet(app, trx, userId, book, stake);
-      await checkCover(app, trx, book, stake, worstCase);
-      const postings = stakePostings(userId, book, stake);
-      const row = await repo.insertOrder(trx, {
-        user_id: BigInt(userId),
-        book,
-        kind: input.kind,
-        symbol,
-        direction: input.direction,
-        stake,
-        period_id: period.id,
-        period_seconds: period.seconds,
-        return_rate: period.return_rate,
-        loss_rate: period.loss_rate,
-        status: input.kind === 'instant' ? 'running' : 'scheduled',
-        open_time: BigInt(openTime),
-        settle_time: BigInt(openTime + ms),
-        strike_price: strike ? strike.price : null,
-        strike_time: strike ? BigInt(strike.time) : null,
-        strike_seq: strike ? BigInt(strike.seq) : null,
-        settle_price: null,
-        settle_tick_time: null,
-        settle_seq: null,
-        outcome: null,
-        payout: null,
-        record_seq: null,
-        created_at: BigInt(now),
-        updated_at: BigInt(now),
-      });
-      await app.ledger.post(trx, { type: 'option', reference: `option:${row.id}`, postings });
-      await repo.addExposure(trx, book, worstCase);
-      const order = toOrder(row, null, strike ? sourcesOfTick(strike) : NO_SOURCES);
-      app.writer.afterCommit(trx, () => publish(app, userId, 'option.placed', order));
-      return order;
-    },
-  );
+  return once(app.writer, { ...keyed, now }, async (trx) => {
+    await checkWallet(app, trx, userId, book, stake);
+    await checkCover(app, trx, book, stake, worstCase);
+    const postings = stakePostings(userId, book, stake);
+    const row = await repo.insertOrder(trx, {
+      user_id: BigInt(userId),
+      book,
+      kind: input.kind,
+      symbol,
+      direction: input.direction,
+      stake,
+      period_id: period.id,
+      period_seconds: period.seconds,
+      return_rate: period.return_rate,
+      loss_rate: period.loss_rate,
+      status: input.kind === 'instant' ? 'running' : 'scheduled',
+      open_time: BigInt(openTime),
+      settle_time: BigInt(openTime + ms),
+      strike_price: strike ? strike.price : null,
+      strike_time: strike ? BigInt(strike.time) : null,
+      strike_seq: strike ? BigInt(strike.seq) : null,
+      settle_price: null,
+      settle_tick_time: null,
+      settle_seq: null,
+      outcome: null,
+      payout: null,
+      record_seq: null,
+      created_at: BigInt(now),
+      updated_at: BigInt(now),
+    });
+    await app.ledger.post(trx, { type: 'option', reference: `option:${row.id}`, postings });
+    await repo.addExposure(trx, book, worstCase);
+    const order = toOrder(row, null, strike ? sourcesOfTick(strike) : NO_SOURCES);
+    app.writer.afterCommit(trx, () => publish(app, userId, 'option.placed', order));
+    return order;
+  });
 }
 
 /** Before its start only: the stake comes back in full. */
@@ -487,9 +484,11 @@ export async function topUp(
   const now = app.clock.now();
   const first = await repo.order(app.database, app.db, input.orderId);
   if (!first || Number(first.user_id) !== userId) throw new DomainError('notFound');
-  requireOpenMarket(app, first.symbol);
+  const keyed = { userId, call, key: idempotencyKey, input };
+  const earlier = await openMarketOrEarlier<OptionOrder>(app, first.symbol, keyed);
+  if (earlier) return earlier;
   if (first.book === 'real') await checkJurisdiction(app, userId, 'real');
-  return once(app.writer, { userId, call, key: idempotencyKey, input, now }, async (trx) => {
+  return once(app.writer, { ...keyed, now }, async (trx) => {
     // Lock order as everywhere: the book's exposure first, then the order.
     await repo.exposure(app.database, trx, first.book as Book, true);
     const row = await repo.order(app.database, trx, input.orderId, true);

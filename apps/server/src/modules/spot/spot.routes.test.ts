@@ -74,7 +74,7 @@ describe('the order book', () => {
     const bestAsk = units(depth.asks[0]![0]);
     expect(bestBid).toBeLessThan(bestAsk);
     const last = units(
-      (await server.call(marketCalls.getTotalTrades, { symbol: 'ETH/USDT' })).data.price,
+      (await server.call(marketCalls.getTotalTrades, { symbol: 'ETH/USDT' })).data.price!,
     );
     // Within 1 % of the feed on both sides.
     expect(bestBid * 100n).toBeGreaterThan(last * 99n);
@@ -285,7 +285,7 @@ describe('market orders', () => {
     expect(spent).toBe(units(filled!.filledAmount));
     // Near the feed price.
     const last = units(
-      (await server.call(marketCalls.getTotalTrades, { symbol: 'BTC/USDT' })).data.price,
+      (await server.call(marketCalls.getTotalTrades, { symbol: 'BTC/USDT' })).data.price!,
     );
     expect(units(filled!.avgPrice) * 100n).toBeLessThan(last * 101n);
 
@@ -715,6 +715,6 @@ describe('assets', () => {
     const money = await server.call(assetsCalls.findUserMoney, {}, { token });
     const btc = money.data.wallets.coin.find((b) => b.currency === 'BTC');
     expect(btc?.available).toBe('0.00999000');
-    expect(units(btc!.usdtValue)).toBeGreaterThan(0n);
+    expect(units(btc!.usdtValue!)).toBeGreaterThan(0n);
   });
 });

@@ -16,6 +16,13 @@ describe('market number display', () => {
     expect(trendOf('0')).toBe('flat');
   });
 
+  it('shows "--" for a coin never priced, never a number', () => {
+    expect(formatPrice(null, 2)).toBe('--');
+    expect(formatChange(null)).toBe('--');
+    expect(trendOf(null)).toBe('flat');
+    expect(compareDecimal(null, '1')).toBe(-1);
+  });
+
   it('compares decimal strings exactly', () => {
     expect(['10.5', '9.99', '-1', '100'].sort(compareDecimal)).toEqual([
       '-1',

@@ -7,27 +7,31 @@ import { displayDecimal, tryParseMoney } from '@tidemark/contract/rules';
 
 export type Trend = 'up' | 'down' | 'flat';
 
-/** A price with the product's precision: "64250.5" at 2 places -> "64,250.50". */
-export function formatPrice(price: string, precision: number): string {
-  return displayDecimal(price, precision);
+/** What a coin never priced shows in place of a price or a change (never a placeholder number). */
+export const NO_PRICE = '--';
+
+/** A price with the product's precision: "64250.5" at 2 places -> "64,250.50"; null -> "--". */
+export function formatPrice(price: string | null, precision: number): string {
+  return price === null ? NO_PRICE : displayDecimal(price, precision);
 }
 
 /** The 24 h change with its sign: "1.5" -> "+1.50%", "-0.25" -> "-0.25%". */
-export function formatChange(change: string): string {
+export function formatChange(change: string | null): string {
+  if (change === null) return NO_PRICE;
   const shown = displayDecimal(change, 2);
   return `${trendOf(change) === 'up' ? '+' : ''}${shown}%`;
 }
 
 /** Up, down or flat by the sign of a decimal string. */
-export function trendOf(change: string): Trend {
-  const value = tryParseMoney(change) ?? 0n;
+export function trendOf(change: string | null): Trend {
+  const value = (change === null ? null : tryParseMoney(change)) ?? 0n;
   return value > 0n ? 'up' : value < 0n ? 'down' : 'flat';
 }
 
-/** Compares two decimal strings exactly (for sorting); an unreadable value counts as 0. */
-export function compareDecimal(a: string, b: string): number {
-  const x = tryParseMoney(a) ?? 0n;
-  const y = tryParseMoney(b) ?? 0n;
+/** Compares two decimal strings exactly (for sorting); an unreadable or absent value counts as 0. */
+export function compareDecimal(a: string | null, b: string | null): number {
+  const x = (a === null ? null : tryParseMoney(a)) ?? 0n;
+  const y = (b === null ? null : tryParseMoney(b)) ?? 0n;
   return x === y ? 0 : x > y ? 1 : -1;
 }
 
@@ -53,7 +57,7 @@ export function compactAmount(amount: string, places = 2): { value: string; unit
 }
 
 /** Decimal places of a wire value, for amounts whose product precision is not at hand. */
-export function placesOf(decimal: string, max = 8): number {
-  const fraction = decimal.split('.')[1]?.replace(/0+$/, '') ?? '';
+export function placesOf(decimal: string | null, max = 8): number {
+  const fraction = decimal?.split('.')[1]?.replace(/0+$/, '') ?? '';
   return Math.min(fraction.length, max);
 }

@@ -42,7 +42,9 @@ export function WalletBalances({ balances, hidden, hideZero }: WalletBalancesPro
             </div>
             <div>
               <dt>{t('assets.usdtValue')}</dt>
-              <dd data-field="usdtValue">{mask(formatUsdt(b.usdtValue))}</dd>
+              <dd data-field="usdtValue">
+                {mask(b.usdtValue === null ? '--' : formatUsdt(b.usdtValue))}
+              </dd>
             </div>
           </dl>
         </li>

@@ -79,8 +79,9 @@ export function CompactBook({
         <button
           type="button"
           className="compact-book__last"
-          data-price={ticker.price}
-          onClick={() => onPick(ticker.price)}
+          data-price={ticker.price ?? undefined}
+          disabled={ticker.price === null}
+          onClick={() => ticker.price !== null && onPick(ticker.price)}
         >
           <FlashValue value={ticker.price} className={`trend--${trendOf(ticker.change24h)}`}>
             {formatPrice(ticker.price, pricePlaces)}

@@ -12,7 +12,7 @@ export function FlashValue({
   children,
   className,
 }: {
-  value: string;
+  value: string | null;
   children: ReactNode;
   className?: string;
 }) {
@@ -25,7 +25,7 @@ export function FlashValue({
 }
 
 /** The 24 h change as a filled pill (lists). */
-export function ChangePill({ change }: { change: string }) {
+export function ChangePill({ change }: { change: string | null }) {
   return (
     <span className={`change-pill change-pill--${trendOf(change)}`}>
       <span className="num">{formatChange(change)}</span>
@@ -34,7 +34,7 @@ export function ChangePill({ change }: { change: string }) {
 }
 
 /** The 24 h change as coloured text. */
-export function ChangeText({ change, className }: { change: string; className?: string }) {
+export function ChangeText({ change, className }: { change: string | null; className?: string }) {
   return (
     <span className={`num trend--${trendOf(change)}${className ? ` ${className}` : ''}`}>
       {formatChange(change)}

@@ -11,7 +11,7 @@ export const FLASH_GAP_MS = 1_500;
  * Pulses the element's background green or red when a live decimal value moves up or down. The
  * class is set on the element directly: a pulse is a moment, not state worth a render.
  */
-export function useFlash<E extends HTMLElement>(value: string): RefObject<E | null> {
+export function useFlash<E extends HTMLElement>(value: string | null): RefObject<E | null> {
   const ref = useRef<E>(null);
   const last = useRef({ value, at: -Infinity });
   useEffect(() => {

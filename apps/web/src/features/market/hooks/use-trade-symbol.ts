@@ -41,7 +41,7 @@ export function useTradeSymbol(
   return {
     open,
     symbol,
-    priceOf: (s) => tickerOf(s)?.price,
+    priceOf: (s) => tickerOf(s)?.price ?? undefined,
     tickerOf,
     placesOf: (s) => pairs.bySymbol.get(s)?.pricePrecision ?? 2,
   };

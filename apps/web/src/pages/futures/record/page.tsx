@@ -33,7 +33,7 @@ export default function OptionRecordPage() {
   const orders = useOptionPages(tab, mode);
   const tickers = useTickers();
   const tickerOf = (s: string) => tickers.data?.find((x) => x.symbol === s);
-  const priceOf = (s: string) => tickerOf(s)?.price;
+  const priceOf = (s: string) => tickerOf(s)?.price ?? undefined;
   const { bySymbol } = useProducts();
   const list = orders.data?.pages.flatMap((p) => p.list) ?? [];
 

@@ -54,7 +54,7 @@ export default function LeverDetailsPage() {
   if (position) {
     const places = bySymbol.get(position.symbol)?.pricePrecision ?? 2;
     const ticker = tickers.data?.find((x) => x.symbol === position.symbol);
-    const price = ticker?.price;
+    const price = ticker?.price ?? undefined;
     const open = position.status === 'open';
     const live = open ? liveFigures(position, price ?? position.markPrice ?? undefined) : null;
     const pnl = live ? formatMoney(live.pnl) : position.pnl;

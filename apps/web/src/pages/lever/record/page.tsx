@@ -30,7 +30,7 @@ export default function LeverRecordPage() {
   useLiveLeverage();
   const positions = usePositionPages(tab, mode);
   const tickers = useTickers();
-  const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price;
+  const priceOf = (s: string) => tickers.data?.find((x) => x.symbol === s)?.price ?? undefined;
   const { bySymbol } = useProducts();
   const list = positions.data?.pages.flatMap((p) => p.list) ?? [];
 

@@ -75,7 +75,7 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
   const balances = usePairBalances(symbol, mode);
   const orders = useOpenOrders(symbol, mode);
   const rules = config.data;
-  const lastPrice = ticker.data?.price;
+  const lastPrice = ticker.data?.price ?? undefined;
   // A blind market (issue 17): market orders wait (they could fill at any price); the server
   // refuses them anyway.
   const suspended = isSuspended(ticker.data);
