@@ -21,12 +21,19 @@ const VISITOR_CHANNEL = /^support\.visitor\.[A-Za-z0-9_-]{22,64}$/;
 export const userChannel = (userId: number) => `user:${userId}`;
 
 /**
+ * Told when a channel gains its first client of this process (`true`) and loses its last
+ * (`false`): a bus between processes subscribes per channel, not per client.
+ */
+export type ChannelWatcher = (channel: string, active: boolean) => void;
+
+/**
  * Fan-out of server events to websocket clients by channel. A message is serialised once per
  * publish, not once per client.
  */
 export class Hub {
   private readonly clients = new Set<Client>();
   private readonly byChannel = new Map<string, Set<Client>>();
+  private watcher: ChannelWatcher | null = null;
 
   get size(): number {
     return this.clients.size;
@@ -37,6 +44,16 @@ export class Hub {
     let bytes = 0;
     for (const client of this.clients) bytes += client.socket.bufferedAmount;
     return bytes;
+  }
+
+  /** Sets the one watcher of channels becoming active or idle (the NATS bus). */
+  watchChannels(watcher: ChannelWatcher): void {
+    this.watcher = watcher;
+  }
+
+  /** The channels at least one client of this process subscribes to. */
+  activeChannels(): IterableIterator<string> {
+    return this.byChannel.keys();
   }
 
   add(socket: WebSocket, user: { id: number; sessionId: number } | null): Client {
@@ -74,7 +91,7 @@ export class Hub {
   }
 
   remove(client: Client): void {
-    for (const channel of client.channels) this.byChannel.get(channel)?.delete(client);
+    for (const channel of client.channels) this.leave(client, channel);
     this.clients.delete(client);
   }
 
@@ -87,10 +104,7 @@ export class Hub {
         refused.push(name);
         continue;
       }
-      client.channels.add(channel);
-      let members = this.byChannel.get(channel);
-      if (!members) this.byChannel.set(channel, (members = new Set()));
-      members.add(client);
+      this.enter(client, channel);
     }
     return refused;
   }
@@ -100,18 +114,15 @@ export class Hub {
    * client may name itself.
    */
   join(client: Client, channel: string): void {
-    client.channels.add(channel);
-    let members = this.byChannel.get(channel);
-    if (!members) this.byChannel.set(channel, (members = new Set()));
-    members.add(client);
+    this.enter(client, channel);
   }
 
   unsubscribe(client: Client, channels: readonly string[]): void {
     for (const name of channels) {
       const channel = this.resolve(client, name);
-      if (!channel) continue;
+      if (!channel || !client.channels.has(channel)) continue;
       client.channels.delete(channel);
-      this.byChannel.get(channel)?.delete(client);
+      this.leave(client, channel);
     }
   }
 
@@ -127,7 +138,21 @@ export class Hub {
     const shown = channel.startsWith('user:') ? 'user' : channel;
     // Encoded once for all subscribers (ws would otherwise turn the string into bytes per client),
     // and still sent as a text frame.
-    const frame = Buffer.from(JSON.stringify({ channel: shown, data }));
+    return this.send(members, Buffer.from(JSON.stringify({ channel: shown, data })));
+  }
+
+  /**
+   * publish() of data already serialised as JSON (an event from another process): the frame is
+   * put together around it, not parsed and encoded again.
+   */
+  publishJson(channel: string, json: string): number {
+    const members = this.byChannel.get(channel);
+    if (!members || members.size === 0) return 0;
+    const shown = channel.startsWith('user:') ? 'user' : channel;
+    return this.send(members, Buffer.from(`{"channel":${JSON.stringify(shown)},"data":${json}}`));
+  }
+
+  private send(members: Set<Client>, frame: Buffer): number {
     let sent = 0;
     for (const client of members) {
       if (client.socket.readyState === client.socket.OPEN) {
@@ -140,6 +165,23 @@ export class Hub {
 
   closeAll(code: number, reason: string): void {
     for (const client of this.clients) client.socket.close(code, reason);
+  }
+
+  private enter(client: Client, channel: string): void {
+    client.channels.add(channel);
+    let members = this.byChannel.get(channel);
+    if (!members) {
+      this.byChannel.set(channel, (members = new Set()));
+      this.watcher?.(channel, true);
+    }
+    members.add(client);
+  }
+
+  private leave(client: Client, channel: string): void {
+    const members = this.byChannel.get(channel);
+    if (!members?.delete(client) || members.size > 0) return;
+    this.byChannel.delete(channel);
+    this.watcher?.(channel, false);
   }
 
   private resolve(client: Client, name: string): string | null {

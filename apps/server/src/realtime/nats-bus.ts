@@ -1,0 +1,176 @@
+import os from 'node:os';
+import {
+  jetstream,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  jetstreamManager,
+  type JetStreamClient,
+} from '@nats-io/jetstream';
+import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from './bus';
+import type { Hub } from './hub';
+import { eventStream, eventSubject, eventSubjects } from './subjects';
+
+export interface NatsBusOptions {
+  /** NATS_URL: one server or several separated by commas. */
+  url: string;
+  /** NATS_PREFIX: the installation's subjects and stream (several may share one NATS). */
+  prefix: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/** How long the stream keeps an event (a later reader may replay the last minutes). */
+const KEEP_MS = 5 * 60_000;
+/** The stream's size cap; the oldest events go first. */
+const KEEP_BYTES = 256 * 1_048_576;
+/** A failing publish is logged at most this often (with how many failed since). */
+const WARN_EVERY_MS = 10_000;
+
+/**
+ * The bus between server processes (DESIGN.md principle 2, scale-out): every event is published
+ * on the installation's JetStream stream under its channel's subject (serialised once, here, so
+ * a publisher's lazy frame is built once), and each process's hub holds ONE NATS subscription per
+ * channel that a local client listens to: taken when the first local client subscribes, dropped
+ * when the last one leaves. A process's own events come back to it through NATS like everyone
+ * else's, so every process sees one order of events per channel.
+ */
+export class NatsBus implements Bus {
+  private readonly subscriptions = new Map<string, Subscription>();
+  private failed = 0;
+  private lastWarning = 0;
+
+  private constructor(
+    private readonly connection: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly hub: Hub,
+    private readonly options: NatsBusOptions,
+  ) {}
+
+  /** Connects (failing the start when NATS cannot be reached), makes sure the stream exists. */
+  static async connect(hub: Hub, options: NatsBusOptions): Promise<NatsBus> {
+    let connection: NatsConnection;
+    try {
+      connection = await connect({
+        servers: options.url.split(',').map((s) => s.trim()),
+        name: `tidemark ${os.hostname()} ${process.pid}`,
+        // Once connected, keep trying for ever: NATS restarting must not stop the server.
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1_000,
+      });
+    } catch (error) {
+      throw new Error(`NATS_URL: cannot connect to ${options.url}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    try {
+      await ensureStream(connection, options.prefix);
+    } catch (error) {
+      await connection.close();
+      throw new Error(
+        `NATS_URL: ${options.url} has no usable JetStream (is the server started with -js?): ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+    const bus = new NatsBus(connection, jetstream(connection), hub, options);
+    void bus.watchStatus();
+    hub.watchChannels((channel, active) =>
+      active ? bus.subscribeChannel(channel) : bus.unsubscribeChannel(channel),
+    );
+    for (const channel of hub.activeChannels()) bus.subscribeChannel(channel);
+    return bus;
+  }
+
+  publish(channel: string, data: unknown): void {
+    const json = JSON.stringify(data) ?? 'null';
+    this.js.publish(eventSubject(this.options.prefix, channel), json).catch((error: unknown) => {
+      this.failed += 1;
+      const now = Date.now();
+      if (now - this.lastWarning < WARN_EVERY_MS) return;
+      this.lastWarning = now;
+      this.options.log.warn({ err: error, failed: this.failed }, 'NATS: events not published');
+      this.failed = 0;
+    });
+  }
+
+  /** Another process's client may listen to any channel: never skipped. */
+  listened(): boolean {
+    return true;
+  }
+
+  /** The channels this process holds a NATS subscription for. */
+  subscribedChannels(): string[] {
+    return [...this.subscriptions.keys()];
+  }
+
+  /** Resolves once NATS has every subscription and publish sent so far. */
+  flush(): Promise<void> {
+    return this.connection.flush();
+  }
+
+  /** Publishes what is still buffered, then closes the connection. */
+  async close(): Promise<void> {
+    this.hub.watchChannels(() => undefined);
+    if (this.connection.isClosed()) return;
+    await this.connection.drain();
+  }
+
+  private subscribeChannel(channel: string): void {
+    if (this.subscriptions.has(channel) || this.connection.isClosed()) return;
+    const subscription = this.connection.subscribe(eventSubject(this.options.prefix, channel), {
+      callback: (error, message) => {
+        if (error) {
+          this.options.log.error({ err: error, channel }, 'NATS: subscription failed');
+          return;
+        }
+        this.hub.publishJson(channel, message.string());
+      },
+    });
+    this.subscriptions.set(channel, subscription);
+  }
+
+  private unsubscribeChannel(channel: string): void {
+    const subscription = this.subscriptions.get(channel);
+    if (!subscription) return;
+    this.subscriptions.delete(channel);
+    if (!this.connection.isClosed()) subscription.unsubscribe();
+  }
+
+  private async watchStatus(): Promise<void> {
+    for await (const status of this.connection.status()) {
+      if (status.type === 'disconnect')
+        this.options.log.warn({ server: status.server }, 'NATS: disconnected, reconnecting');
+      else if (status.type === 'reconnect')
+        this.options.log.info({ server: status.server }, 'NATS: reconnected');
+    }
+  }
+}
+
+/** The installation's event stream, made on first start (any process may be first). */
+async function ensureStream(connection: NatsConnection, prefix: string): Promise<void> {
+  const jsm = await jetstreamManager(connection);
+  const name = eventStream(prefix);
+  try {
+    await jsm.streams.info(name);
+    return;
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+  }
+  try {
+    await jsm.streams.add({
+      name,
+      subjects: [eventSubjects(prefix)],
+      max_age: KEEP_MS * 1_000_000,
+      max_bytes: KEEP_BYTES,
+      // Two processes starting together: the second one's add meets the first one's stream.
+    });
+  } catch (error) {
+    await jsm.streams.info(name).catch(() => {
+      throw error;
+    });
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
+}
