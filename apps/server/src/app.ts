@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { errorMessages, isFreshNewsign } from '@tidemark/contract';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { joinCluster, ROLES, type Cluster } from './cluster/cluster';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { GroupCommitter } from './db/group-commit';
@@ -57,7 +58,6 @@ import { supportConsoleRoutes } from './modules/support/support.console';
 import { registerSupportLive } from './modules/support/support.live';
 import { createMarket } from './market';
 import type { ExchangeFactory } from './market/live';
-import { inProcessBus } from './realtime/bus';
 import { Hub } from './realtime/hub';
 import { registerWebsocket } from './realtime/ws.routes';
 
@@ -76,6 +76,8 @@ export interface Built {
   fastify: FastifyInstance;
   app: AppContext;
   hub: Hub;
+  /** The bus and leases of this process (embedded, or one of several when scaled out). */
+  cluster: Cluster;
 }
 
 /**
@@ -133,7 +135,9 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
 
   const outbox = outboxDelivery(config.dataDir, () => clock.now());
   const hub = new Hub();
-  const bus = inProcessBus(hub);
+  // Embedded: the hub itself and every lease held; NATS_URL: the JetStream bus and leases.
+  const cluster = await joinCluster(config, hub, database.db, fastify.log);
+  const bus = cluster.bus;
   const market = createMarket({
     database,
     clock,
@@ -170,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   await seedTeam(app);
   await seedFinancial(app);
   await seedLoans(app);
+  await cluster.leases.start();
   // Files a crash left without their row; in the background, the server need not wait for it.
   void sweepOrphanUploads(app).then(
     (removed) => removed > 0 && app.log.info({ removed }, 'removed orphaned upload files'),
@@ -183,19 +188,19 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   await marketMaker?.start();
   // Settles what expired while the server was down, then every order as it expires.
   const optionJobs = new OptionsJobs(app);
-  optionJobs.start();
+  optionJobs.start(cluster.leases.lease(ROLES.optionsJobs));
   // Closes positions whose triggers ticks crossed while the server was down, then at each tick.
   const leverageJobs = new LeverageJobs(app);
   await leverageJobs.start();
   // Closes the days and releases the rebates missed while the server was down, then on the clock.
   const teamJobs = new TeamJobs(app);
-  teamJobs.start();
+  teamJobs.start(cluster.leases.lease(ROLES.teamJobs));
   // Pays every dividend run missed while the server was down (each once), then each as it comes.
   const financialJobs = new FinancialJobs(app);
-  financialJobs.start();
+  financialJobs.start(cluster.leases.lease(ROLES.financialJobs));
   // Marks loans overdue and accrues each missed penalty day once, then on the clock.
   const loanJobs = new LoanJobs(app);
-  loanJobs.start();
+  loanJobs.start(cluster.leases.lease(ROLES.loanJobs));
   // Stop what writes first (the market maker, the books, the feed), then close the database.
   fastify.addHook('onClose', async () => {
     marketMaker?.stop();
@@ -207,6 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     exchange.stop();
     await market.stop();
     await app.writer.run(async () => undefined);
+    await cluster.close();
     await database.close();
   });
 
@@ -289,5 +295,5 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
 
   await fastify.ready();
   ready = true;
-  return { fastify, app, hub };
+  return { fastify, app, hub, cluster };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isTimeZone, limitText, MAX_AMOUNT, NEWSIGN_DEFAULT_SECRET } from '@tidemark/contract';
 import { z } from 'zod';
 import { parseAmountLimits, type AmountLimits } from './ledger/amount-limits';
+import { PREFIX_PATTERN } from './realtime/subjects';
 import {
   DEFAULT_INDEX_RULES,
   isLiveSource,
@@ -250,6 +251,24 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,8})?$/, 'must be a decimal amount of USDT')
     .default('20000000'),
+  NATS_URL: z
+    .string()
+    .regex(
+      /^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/,
+      'must be nats:// or tls:// URLs separated by commas, like nats://127.0.0.1:4222',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  NATS_PREFIX: z
+    .string()
+    .regex(PREFIX_PATTERN, 'must be 1 to 32 lower-case letters, digits or -, like tidemark')
+    .default('tidemark'),
+  LEASE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000, 'must be at least 1000 ms')
+    .max(60_000, 'must be at most 60000 ms')
+    .default(3_000),
   /** Tests only (NODE_ENV=test): a file holding the clock's offset in ms, read as it changes. */
   TEST_CLOCK_FILE: z.string().optional(),
   NODE_ENV: z.string().optional(),
@@ -292,6 +311,17 @@ export interface Config {
   financial: FinancialConfig;
   /** A test run's clock offset file (NODE_ENV=test only); undefined in every deployment. */
   testClockFile: string | undefined;
+  /** Scale-out (NATS_URL set); undefined in the embedded single-process mode. */
+  cluster: ClusterConfig | undefined;
+}
+
+export interface ClusterConfig {
+  /** NATS_URL: the bus between the processes (JetStream). */
+  natsUrl: string;
+  /** NATS_PREFIX: this installation's subjects and stream on that NATS. */
+  natsPrefix: string;
+  /** LEASE_TTL_MS: how long a role's owner may go silent before a standby takes the role over. */
+  leaseTtlMs: number;
 }
 
 export interface LoanConfig {
@@ -514,7 +544,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     testClockFile: testClockFile(e.TEST_CLOCK_FILE, e.NODE_ENV),
+    cluster: clusterConfig(e.NATS_URL, e.NATS_PREFIX, e.LEASE_TTL_MS, e.DATABASE_URL),
   };
+}
+
+/** Scale-out needs the shared database: several processes cannot share one SQLite file. */
+function clusterConfig(
+  natsUrl: string | undefined,
+  natsPrefix: string,
+  leaseTtlMs: number,
+  databaseUrl: string | undefined,
+): ClusterConfig | undefined {
+  if (!natsUrl) return undefined;
+  if (!databaseUrl)
+    throw new ConfigError([
+      'NATS_URL: scale-out needs PostgreSQL (DATABASE_URL); the embedded SQLite mode runs one process',
+    ]);
+  return { natsUrl, natsPrefix, leaseTtlMs };
 }
 
 /** A moved clock is for test runs only: outside NODE_ENV=test the setting stops the start. */

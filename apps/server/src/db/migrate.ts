@@ -16,6 +16,7 @@ import { loan } from './migrations/0014-loan';
 import { support } from './migrations/0016-support';
 import { contentPages } from './migrations/0017-content-pages';
 import { tickSources } from './migrations/0018-tick-sources';
+import { clusterLeases } from './migrations/0019-cluster-leases';
 import { team } from './migrations/0015-team';
 import type { MigrationContext } from './migrations/helpers';
 
@@ -39,6 +40,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0016-support': support(context),
     '0017-content-pages': contentPages(context),
     '0018-tick-sources': tickSources(context),
+    '0019-cluster-leases': clusterLeases(context),
   };
 }
 

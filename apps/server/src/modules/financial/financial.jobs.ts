@@ -1,4 +1,5 @@
 import type { AppContext } from '../../http/context';
+import type { Lease } from '../../cluster/lease';
 import { JobLoop } from '../../lib/job-loop';
 import * as repo from './financial.repository';
 import { payDue } from './financial.service';
@@ -20,8 +21,9 @@ export class FinancialJobs {
     this.loop = new JobLoop(app.log, PASS_MS, 'financial dividend pass failed', () => this.work());
   }
 
-  start(): void {
-    this.loop.start();
+  /** With a lease (scale-out), passes run only in the process that holds it. */
+  start(lease?: Lease): void {
+    this.loop.start(false, lease);
   }
 
   stop(): Promise<void> {

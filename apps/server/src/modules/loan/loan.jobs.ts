@@ -1,5 +1,6 @@
 import { LOAN_DAY_MS, overdueDays } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
+import type { Lease } from '../../cluster/lease';
 import { JobLoop } from '../../lib/job-loop';
 import * as repo from './loan.repository';
 import { accrue, evaluateScore } from './loan.service';
@@ -26,8 +27,9 @@ export class LoanJobs {
     this.loop = new JobLoop(app.log, PASS_MS, 'loan pass failed', () => this.work());
   }
 
-  start(): void {
-    this.loop.start(true);
+  /** With a lease (scale-out), passes run only in the process that holds it. */
+  start(lease?: Lease): void {
+    this.loop.start(true, lease);
   }
 
   stop(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../http/context';
+import type { Lease } from '../../cluster/lease';
 import { JobLoop } from '../../lib/job-loop';
 import type { Tick } from '../../market/tick-log';
 import { blindWatch } from './options.blind';
@@ -35,8 +36,9 @@ export class OptionsJobs {
     this.loop = new JobLoop(app.log, PASS_MS, 'option settlement pass failed', () => this.work());
   }
 
-  start(): void {
-    this.loop.start();
+  /** With a lease (scale-out), passes run only in the process that holds it. */
+  start(lease?: Lease): void {
+    this.loop.start(false, lease);
   }
 
   stop(): Promise<void> {

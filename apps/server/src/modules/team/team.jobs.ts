@@ -1,5 +1,6 @@
 import { parseMoney, QUOTE_CURRENCY } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
+import type { Lease } from '../../cluster/lease';
 import { JobLoop } from '../../lib/job-loop';
 import { fundOnce } from '../../ledger/funding';
 import { closeTradingDays, releaseDue } from './team.service';
@@ -20,8 +21,9 @@ export class TeamJobs {
     this.loop = new JobLoop(app.log, PASS_MS, 'rebate pass failed', () => this.work());
   }
 
-  start(): void {
-    this.loop.start(true);
+  /** With a lease (scale-out), passes run only in the process that holds it. */
+  start(lease?: Lease): void {
+    this.loop.start(true, lease);
   }
 
   stop(): Promise<void> {

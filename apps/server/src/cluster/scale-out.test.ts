@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { assetsCalls, newsign } from '@tidemark/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp, type Built } from '../app';
+import type { NatsBus } from '../realtime/nats-bus';
+import { eventStream } from '../realtime/subjects';
+import { ROOMY_LIMITS, startServer, type TestServer } from '../test/harness';
+import { ROLES } from './cluster';
+
+const natsUrl = process.env.NATS_URL;
+const ready = Boolean(natsUrl && process.env.DATABASE_URL);
+if (!ready)
+  console.warn(
+    'scale-out.test.ts: skipped, it needs DATABASE_URL (PostgreSQL) and NATS_URL (NATS with JetStream), e.g. NATS_URL=nats://127.0.0.1:4222',
+  );
+
+interface Frame {
+  channel: string;
+  data: unknown;
+}
+
+/**
+ * Scale-out (issue 19): two server processes' apps over ONE PostgreSQL database and ONE NATS, on
+ * a NATS prefix of this run's own. App A is the test harness's server; app B is built from the
+ * same configuration and listens on a port of its own.
+ */
+describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS', () => {
+  const prefix = `tm-t-${randomBytes(5).toString('hex')}`;
+  const TTL = 1_000;
+  let a: TestServer;
+  let b: Built;
+  let bUrl: string;
+
+  beforeAll(async () => {
+    a = await startServer({
+      rateLimits: ROOMY_LIMITS,
+      env: {
+        NATS_URL: natsUrl!,
+        NATS_PREFIX: prefix,
+        LEASE_TTL_MS: String(TTL),
+        MM_ENABLED: 'false',
+      },
+    });
+    b = await buildApp({ config: a.config, clock: a.clock, logger: false });
+    await b.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const address = b.fastify.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    bUrl = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(async () => {
+    await b?.fastify.close();
+    await a?.close();
+    const nc = await connect({ servers: natsUrl!.split(',') });
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(eventStream(prefix)).catch(() => undefined);
+    await nc.close();
+  });
+
+  /** A websocket client of process B, subscribed; frames collected as they come. */
+  async function clientOfB(token: string, channels: string[]) {
+    const query = new URLSearchParams({
+      sign: newsign(a.config.newsignSecret, a.clock.now()),
+      token,
+    });
+    const socket = new WebSocket(`${bUrl.replace('http', 'ws')}/ws?${query}`);
+    const frames: Frame[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.on('error', reject);
+      socket.on('message', (raw: WebSocket.RawData) => {
+        const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
+        if (text === 'success') {
+          socket.send(JSON.stringify({ type: 'sub', channels }));
+          socket.send(JSON.stringify({ type: 1 }));
+          return;
+        }
+        const frame = JSON.parse(text) as Frame;
+        if (frame.channel === 'heartbeat') return resolve();
+        frames.push(frame);
+      });
+    });
+    // B's subscription has reached NATS once everything B sent before has been answered.
+    await (b.app.bus as NatsBus).flush();
+    return {
+      frames,
+      close: () =>
+        new Promise<void>((resolve) => {
+          socket.once('close', () => resolve());
+          socket.close();
+        }),
+    };
+  }
+
+  it('runs both on the NATS bus', () => {
+    expect(a.cluster.mode).toBe('scale-out');
+    expect(b.cluster.mode).toBe('scale-out');
+  });
+
+  it('an event of a call answered by A reaches the websocket client connected to B', async () => {
+    const { token } = await a.register();
+    const first = await clientOfB(token, ['user']);
+    const second = await clientOfB(token, ['user']);
+    const bus = b.app.bus as NatsBus;
+    // One NATS subscription for the channel, however many clients of B listen to it.
+    const userChannels = bus.subscribedChannels().filter((c) => c.startsWith('user:'));
+    expect(userChannels).toHaveLength(1);
+    // A has no client of that user: it holds no subscription for it.
+    expect((a.app.bus as NatsBus).subscribedChannels()).not.toContain(userChannels[0]);
+
+    const answer = await a.call(
+      assetsCalls.transferUserMoney,
+      { from: 'coin', to: 'contract', amount: '12.5' } as never,
+      { token, headers: { 'Idempotency-Key': `scale-${prefix}` } },
+    );
+    expect(answer.status).toBe(1);
+    const expected = {
+      channel: 'user',
+      data: {
+        event: 'balance',
+        mode: 'demo',
+        wallet: 'contract',
+        currency: 'USDT',
+        available: '12.50000000',
+        frozen: '0.00000000',
+      },
+    };
+    await expect.poll(() => first.frames, { timeout: 5_000 }).toContainEqual(expected);
+    await expect.poll(() => second.frames, { timeout: 5_000 }).toContainEqual(expected);
+
+    // The subscription goes when the last client of B leaves the channel, not before.
+    await first.close();
+    await expect.poll(() => bus.subscribedChannels()).toContain(userChannels[0]);
+    await second.close();
+    await expect.poll(() => bus.subscribedChannels()).not.toContain(userChannels[0]);
+  });
+
+  it('each job runs in one process; when it dies the other takes every job over with higher tokens', async () => {
+    const roles = Object.values(ROLES);
+    const holders = () =>
+      roles.map((role) => ({
+        a: a.cluster.leases.lease(role).held(),
+        b: b.cluster.leases.lease(role).held(),
+      }));
+    // A started first and took every role; B stands by.
+    expect(holders()).toEqual(roles.map(() => ({ a: true, b: false })));
+    const before = await sql<{ role: string; token: string }>`
+      select role, token from cluster_lease`.execute(a.app.db);
+    const tokenBefore = new Map(before.rows.map((r) => [r.role, BigInt(r.token)]));
+    expect([...tokenBefore.keys()].sort()).toEqual([...roles].sort());
+
+    // A dies: it stops renewing and hands nothing back (its leases simply run out).
+    await a.cluster.leases.stop(false);
+    const died = performance.now();
+    await expect
+      .poll(() => holders().every((h) => h.b && !h.a), { timeout: TTL + 3_000, interval: 20 })
+      .toBe(true);
+    expect(performance.now() - died).toBeLessThan(TTL + 3_000);
+    for (const role of roles)
+      expect(b.cluster.leases.lease(role).token()!).toBeGreaterThan(tokenBefore.get(role)!);
+  });
+});
