@@ -150,7 +150,9 @@ async function measure(browser: Browser, base: string): Promise<RunMetrics> {
     const raw = (await page.evaluate('window.__bench')) as PageState;
     if (process.env.BENCH_WEB_WATERFALL) {
       // The run's requests on stderr (the JSON on stdout stays clean): when each started and ended.
-      const waterfall = (await page.evaluate(`performance.getEntriesByType('resource').map((r) =>
+      // The document first: everything before its end is round trips no preload can save.
+      const waterfall = (await page.evaluate(`[...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource')].map((r) =>
         [Math.round(r.startTime), Math.round(r.responseEnd), r.transferSize, r.name].join(' '))`)) as string[];
       console.error(waterfall.join('\n'));
     }

@@ -27,8 +27,12 @@ function staticClosures(): Plugin {
 
 /** Home (the first route), and the parts it renders lazily at once or just after its first paint. */
 const HOME_PAGE = /[\\/]src[\\/]pages[\\/]index[\\/]index[\\/]page\.tsx$/;
-/** What home imports lazily but shows only after its first paint (below the fold, the mailbox). */
-const HOME_LATER =
+/**
+ * What home imports lazily and shows just after its first paint (below the fold). The mailbox
+ * (also lazy, after the first paint) stays a chunk of its own: a visitor has none.
+ */
+const HOME_LATER = /[\\/]pages[\\/]index[\\/]index[\\/]below-fold\.tsx$/;
+const HOME_LAZY =
   /[\\/](?:pages[\\/]index[\\/]index[\\/]below-fold|content[\\/]components[\\/]mail-button)\.tsx$/;
 /**
  * The modules of home's first screen (the page, the account card, the market list) and of what
@@ -66,7 +70,7 @@ function homeChunks(): Plugin {
       homeLater.clear();
       const home = ids.find((id) => HOME_PAGE.test(id));
       if (!home) return;
-      walk([home], homeFirst, initial, HOME_LATER);
+      walk([home], homeFirst, initial, HOME_LAZY);
       const later = ids.filter((id) => HOME_LATER.test(id));
       walk(later, homeLater, new Set([...initial, ...homeFirst]), null);
     },
@@ -119,6 +123,41 @@ function homePreload(): Plugin {
   };
 }
 
+/**
+ * Writes .vite/language-packs.json: for each language, the chunk files its core pack
+ * (packages/i18n/locales/<code>.json) loads, the chunk holding it first. The server preloads the
+ * visitor's with index.html and the budget check counts the default one; the manifest names a
+ * pack only when it heads a chunk of its own (English and Chinese share theirs with the error
+ * catalogue).
+ */
+function languagePacks(): Plugin {
+  return {
+    name: 'tidemark:language-packs',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const packs: Record<string, string[]> = {};
+      const add = (file: string, files: string[]) => {
+        if (files.includes(file)) return;
+        files.push(file);
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk') for (const dep of chunk.imports) add(dep, files);
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        for (const id of chunk.moduleIds) {
+          const code = /[\\/]i18n[\\/]locales[\\/]([a-z]+)\.json$/.exec(id)?.[1];
+          if (code) add(chunk.fileName, (packs[code] = []));
+        }
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/language-packs.json',
+        source: `${JSON.stringify(packs, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 const server = process.env.TIDEMARK_API ?? 'http://localhost:8080';
 // The first segment of every API path (spec/endpoints.tsv), sent to the server in development.
 const apiPrefixes = [
@@ -146,7 +185,7 @@ const apiPrefixes = [
 
 export default defineConfig({
   base: './',
-  plugins: [react(), homeChunks(), staticClosures(), homePreload()],
+  plugins: [react(), homeChunks(), staticClosures(), homePreload(), languagePacks()],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -1,13 +1,23 @@
 // Paints the saved theme and direction before the bundle runs, so nothing flashes. A file of its
 // own, not an inline script: the Content-Security-Policy allows scripts from the server only.
+// It also hides the first paint of home the server sent inside the page (src/app/first-paint.tsx:
+// a visitor's home in the language of the page) where the app will show something else: another
+// page (the same test as main.tsx), a signed-in trader, or another language.
 (function () {
+  var root = document.documentElement;
+  var keep = /^#?\/?(?:pages\/index\/index)?(?:[?].*)?$/.test(location.hash);
   try {
     var theme = localStorage.getItem('theme') === 'light' ? 'light' : 'dark';
-    var root = document.documentElement;
     root.setAttribute('data-theme', theme);
     root.setAttribute('data-prefers-color-scheme', theme);
-    if (localStorage.getItem('lang') === 'ar') root.setAttribute('dir', 'rtl');
+    var lang = localStorage.getItem('lang');
+    if (lang === 'ar') root.setAttribute('dir', 'rtl');
+    var sentIn = root.getAttribute('data-lang');
+    if (sentIn && (lang || 'en') !== sentIn) keep = false;
+    var session = localStorage.getItem('allToken');
+    if (session && JSON.parse(session).token) keep = false;
   } catch {
-    // storage blocked: the defaults in the stylesheet apply
+    // storage blocked: the defaults in the stylesheet apply (a visitor, the page's language)
   }
+  if (!keep) root.setAttribute('data-first-paint', 'off');
 })();

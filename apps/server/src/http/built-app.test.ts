@@ -138,23 +138,24 @@ describe("the web app's index.html per language", () => {
   let server: TestServer;
   let root: string;
   const INDEX =
-    '<!doctype html>\n<html lang="en" dir="ltr" data-theme="dark">\n  <head>\n    <title>Tidemark</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
+    '<!doctype html>\n<html lang="en" dir="ltr" data-theme="dark">\n  <head>\n    <title>Tidemark</title>\n    <link rel="modulepreload" crossorigin href="./assets/runtime-eee.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n';
   beforeAll(async () => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'tidemark-index-'));
-    // The build's manifest: each core pack is a chunk, English through a wrapper chunk.
-    const manifest = {
-      '../../packages/i18n/locales/en.json': {
-        file: 'assets/en-aaa.js',
-        isDynamicEntry: true,
-        imports: ['_en-bbb.js'],
-      },
-      '_en-bbb.js': { file: 'assets/en-bbb.js' },
-      '../../packages/i18n/locales/ar.json': { file: 'assets/ar-ccc.js', isDynamicEntry: true },
-      '../../packages/i18n/locales/pages/ar.json': { file: 'assets/ar-ddd.js' },
+    // The chunks each core pack loads (apps/web/vite.config.ts), English with a chunk it imports
+    // and the module runtime the page names already.
+    const packs = {
+      en: ['assets/en-aaa.js', 'assets/en-bbb.js', 'assets/runtime-eee.js'],
+      ar: ['assets/ar-ccc.js'],
+    };
+    // Home's first paint for a visitor, per language (apps/web/scripts/first-paint.mjs).
+    const firstPaints = {
+      en: '<div class="app-column" data-first-paint=""><strong>Welcome</strong></div>',
+      ar: '<div class="app-column" data-first-paint=""><strong>مرحبا $&</strong></div>',
     };
     writeBuild(root, {
       'index.html': INDEX,
-      '.vite/manifest.json': JSON.stringify(manifest),
+      '.vite/language-packs.json': JSON.stringify(packs),
+      '.vite/first-paint.json': JSON.stringify(firstPaints),
       'assets/en-aaa.js': SCRIPT,
     });
     execFileSync(process.execPath, [PRECOMPRESS, root]);
@@ -174,11 +175,12 @@ describe("the web app's index.html per language", () => {
       headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) },
     });
   const preloads = (html: string) =>
-    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\.\/([^"]+)">/g)].map(
-      (m) => m[1],
-    );
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="\.\/([^"]+)">/g)]
+      .map((m) => m[1])
+      .filter((file) => file !== 'assets/runtime-eee.js');
 
   it('preloads the default language pack for a new visitor', async () => {
+    const named = (html: string) => html.split('href="./assets/runtime-eee.js"').length - 1;
     const response = await page();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
@@ -186,15 +188,22 @@ describe("the web app's index.html per language", () => {
     expect(response.headers.vary).toMatch(/cookie/);
     const html = zlib.brotliDecompressSync(response.rawPayload).toString();
     expect(preloads(html)).toEqual(['assets/en-aaa.js', 'assets/en-bbb.js']);
-    expect(html).toContain('<html lang="en" dir="ltr" data-theme="dark">');
+    // A file the page preloads already is not named twice.
+    expect(named(html)).toBe(1);
+    expect(html).toContain('<html data-lang="en" lang="en" dir="ltr" data-theme="dark">');
+    // Home's first paint in the page's language, inside the app's root.
+    expect(html).toContain(
+      '<div id="root"><div class="app-column" data-first-paint=""><strong>Welcome</strong></div></div>',
+    );
   });
 
   it("preloads the saved language's pack and English, right to left for Arabic", async () => {
     const response = await page('theme=light; lang=ar');
     const html = zlib.brotliDecompressSync(response.rawPayload).toString();
-    // The core pack only: the pages pack waits for a page that needs it.
     expect(preloads(html)).toEqual(['assets/ar-ccc.js', 'assets/en-aaa.js', 'assets/en-bbb.js']);
-    expect(html).toContain('<html lang="ar" dir="rtl" data-theme="dark">');
+    expect(html).toContain('<html data-lang="ar" lang="ar" dir="rtl" data-theme="dark">');
+    // Inserted as it is (a "$&" in a text is not a replacement pattern).
+    expect(html).toContain('<strong>مرحبا $&</strong>');
     // A language that does not exist is the default's page.
     const unknown = await page('lang=xx');
     expect(preloads(zlib.brotliDecompressSync(unknown.rawPayload).toString())).toEqual([
@@ -217,6 +226,13 @@ describe("the web app's index.html per language", () => {
       headers: { 'if-none-match': String(first.headers.etag) },
     });
     expect(english.statusCode).toBe(200);
-    expect(english.body).toContain('<html lang="en"');
+    expect(english.body).toContain('lang="en"');
+  });
+
+  it('sends a language without a first paint (or pack) with an empty root', async () => {
+    const response = await page('lang=de');
+    const html = zlib.brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('data-lang');
   });
 });

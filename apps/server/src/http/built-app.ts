@@ -66,12 +66,16 @@ interface Variant {
  * The web app's index.html for a language: the build's page with module preloads for the language
  * packs the app loads before its first render (the visitor's, and English as its fallback) and the
  * language and direction on <html>, so the packs come with the shell instead of one round trip
- * after it. Without the build's manifest the page is served as built.
+ * after it; and inside #root home's first paint for a visitor in that language, rendered at build
+ * time by the app's own components, so home shows before its scripts have arrived (public/theme.js
+ * hides it where the app will show something else). Without the build's language packs and first paints
+ * the page is served as built.
  */
 export class WebIndex {
   private builtAt = -1;
   private variants = new Map<LanguageCode, Variant>();
   private packs = new Map<string, string[]>();
+  private firstPaints: Partial<Record<string, string>> = {};
 
   constructor(private readonly root: string) {}
 
@@ -79,10 +83,11 @@ export class WebIndex {
     const indexFile = path.join(this.root, 'index.html');
     const mtime = fs.statSync(indexFile).mtimeMs;
     if (mtime !== this.builtAt) {
-      // A new build: read its page and manifest again.
+      // A new build: read its page, packs and first paints again.
       this.builtAt = mtime;
       this.variants.clear();
       this.packs = this.readPacks();
+      this.firstPaints = this.readFirstPaints();
     }
     let variant = this.variants.get(code);
     if (!variant) {
@@ -92,27 +97,28 @@ export class WebIndex {
     return variant;
   }
 
-  /** Each language pack's chunk files (the pack and what it imports), from .vite/manifest.json. */
+  /**
+   * Each language's core pack: the chunk files it loads (apps/web/vite.config.ts writes them to
+   * .vite/language-packs.json).
+   */
   private readPacks(): Map<string, string[]> {
-    const packs = new Map<string, string[]>();
-    let manifest: Record<string, { file: string; imports?: string[] }>;
     try {
-      manifest = JSON.parse(fs.readFileSync(path.join(this.root, '.vite/manifest.json'), 'utf8'));
+      const file = path.join(this.root, '.vite/language-packs.json');
+      const packs = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+      return new Map(Object.entries(packs));
     } catch {
-      return packs;
+      return new Map();
     }
-    const closure = (key: string, files: string[]) => {
-      const entry = manifest[key];
-      if (!entry || files.includes(entry.file)) return files;
-      files.push(entry.file);
-      for (const dep of entry.imports ?? []) closure(dep, files);
-      return files;
-    };
-    for (const key of Object.keys(manifest)) {
-      const code = /i18n\/locales\/([a-z]+)\.json$/.exec(key)?.[1];
-      if (code && isLanguageCode(code)) packs.set(code, closure(key, []));
+  }
+
+  /** Home's first paint for a visitor in each language (apps/web/scripts/first-paint.mjs). */
+  private readFirstPaints(): Partial<Record<string, string>> {
+    try {
+      const file = path.join(this.root, '.vite/first-paint.json');
+      return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+    } catch {
+      return {};
     }
-    return packs;
   }
 
   private render(built: string, code: LanguageCode): Variant {
@@ -121,6 +127,8 @@ export class WebIndex {
       ...(this.packs.get(code) ?? []),
       ...(code === DEFAULT_LANGUAGE ? [] : (this.packs.get(DEFAULT_LANGUAGE) ?? [])),
     ]);
+    // What the page preloads already (the module runtime) is not named twice.
+    for (const file of files) if (html.includes(`"./${file}"`)) files.delete(file);
     if (files.size > 0) {
       const links = [...files]
         .map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`)
@@ -131,6 +139,13 @@ export class WebIndex {
         /<html lang="[^"]*" dir="[^"]*"/,
         `<html lang="${info.bcp47}" dir="${info.dir}"`,
       );
+    }
+    const firstPaint = this.firstPaints[code];
+    if (firstPaint && html.includes('<div id="root"></div>')) {
+      // The page's language for theme.js, which hides the first paint if the app will differ.
+      html = html
+        .replace(/<html /, `<html data-lang="${code}" `)
+        .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`);
     }
     const plain = Buffer.from(html);
     return {

@@ -45,7 +45,12 @@ export interface LazyPageOptions {
 
 export interface LazyPage {
   /** The component for the given attempt; a retry asks for a fresh one. */
-  component(attempt: number): LazyExoticComponent<ComponentType>;
+  component(attempt: number): LazyExoticComponent<ComponentType> | ComponentType;
+  /**
+   * Loads the page ahead of its first render (main.tsx, for the page of the address the app opens
+   * on); once loaded, the first attempt renders it at once instead of suspending for a frame.
+   */
+  preload(): Promise<void>;
 }
 
 /**
@@ -61,14 +66,19 @@ export function lazyPage(
       ? loader
       : () => Promise.all([loader(), ensurePagesTexts()]).then(([page]) => page);
   const attempts = new Map<number, LazyExoticComponent<ComponentType>>();
+  let loaded: ComponentType | undefined;
   return {
     component(attempt) {
+      if (attempt === 0 && loaded) return loaded;
       let page = attempts.get(attempt);
       if (!page) {
         page = lazy(() => loadChunk(load));
         attempts.set(attempt, page);
       }
       return page;
+    },
+    async preload() {
+      loaded = (await loadChunk(load)).default;
     },
   };
 }

@@ -13,12 +13,12 @@ export interface AppRoute {
 }
 
 // Home needs only the core texts: the first route does not wait for the pages pack.
-const home = lazyPage(() => import('../pages/index/index/page'), { texts: 'core' });
+export const HOME_PAGE = lazyPage(() => import('../pages/index/index/page'), { texts: 'core' });
 
 /** Every page that exists. The tab bar and the home shortcuts show only what is listed here. */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', page: home, tab: 'home' },
-  { path: '/pages/index/index', page: home, tab: 'home' },
+  { path: '/', page: HOME_PAGE, tab: 'home' },
+  { path: '/pages/index/index', page: HOME_PAGE, tab: 'home' },
   {
     path: '/pages/quotes/index',
     page: lazyPage(() => import('../pages/quotes/index/page')),
