@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { compiled } from '../db/compiled';
 import type { Db, Trx } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import type { GroupCommitter } from '../db/group-commit';
@@ -29,19 +30,46 @@ function requestHash(input: unknown): string {
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
+const storedAnswer = compiled<
+  { userId: bigint; call: string; key: string },
+  { request_hash: string; response: string }
+>((db, value) =>
+  db
+    .selectFrom('idempotency_records')
+    .select(['request_hash', 'response'])
+    .where('user_id', '=', value('userId'))
+    .where('call', '=', value('call'))
+    .where('idem_key', '=', value('key')),
+);
+
+const storeAnswer = compiled<
+  {
+    user_id: bigint;
+    call: string;
+    idem_key: string;
+    request_hash: string;
+    response: string;
+    created_at: bigint;
+  },
+  unknown
+>((db, value) =>
+  db.insertInto('idempotency_records').values({
+    user_id: value('user_id'),
+    call: value('call'),
+    idem_key: value('idem_key'),
+    request_hash: value('request_hash'),
+    response: value('response'),
+    created_at: value('created_at'),
+  }),
+);
+
 async function lookup<T>(
   db: Trx | Db,
   call: IdempotentCall,
   key: string,
   hash: string,
 ): Promise<{ hit: true; value: T } | { hit: false }> {
-  const row = await db
-    .selectFrom('idempotency_records')
-    .select(['request_hash', 'response'])
-    .where('user_id', '=', BigInt(call.userId))
-    .where('call', '=', call.call)
-    .where('idem_key', '=', key)
-    .executeTakeFirst();
+  const [row] = await storedAnswer(db, { userId: BigInt(call.userId), call: call.call, key });
   if (!row) return { hit: false };
   if (row.request_hash !== hash) throw new DomainError('idempotencyConflict');
   return { hit: true, value: JSON.parse(row.response) as T };
@@ -84,17 +112,14 @@ export async function once<T>(
       const earlier = await stored(trx);
       if (earlier.hit) return earlier.value;
       const value = await work(trx);
-      await trx
-        .insertInto('idempotency_records')
-        .values({
-          user_id: BigInt(call.userId),
-          call: call.call,
-          idem_key: key,
-          request_hash: hash,
-          response: JSON.stringify(value),
-          created_at: BigInt(call.now),
-        })
-        .execute();
+      await storeAnswer(trx, {
+        user_id: BigInt(call.userId),
+        call: call.call,
+        idem_key: key,
+        request_hash: hash,
+        response: JSON.stringify(value),
+        created_at: BigInt(call.now),
+      });
       return value;
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { compiled } from '../../db/compiled';
 import type { Executor } from '../../db/database';
 import type { NewVerificationCodeRow } from './auth.table';
 
@@ -30,17 +31,29 @@ export async function insertSession(
   return Number(inserted.id);
 }
 
-/** The live session of a token hash whose user may log in. */
-export function findLiveSession(db: Executor, tokenHash: string, now: number) {
-  return db
+const liveSession = compiled<
+  { tokenHash: string; now: bigint },
+  { sessionId: bigint; userId: bigint; mode: string; expiresAt: bigint }
+>((db, value) =>
+  db
     .selectFrom('user_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id as sessionId', 's.user_id as userId', 'u.mode as mode'])
-    .where('s.token_hash', '=', tokenHash)
+    .select([
+      's.id as sessionId',
+      's.user_id as userId',
+      'u.mode as mode',
+      's.expires_at as expiresAt',
+    ])
+    .where('s.token_hash', '=', value('tokenHash'))
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', BigInt(now))
-    .where('u.status', '=', 'active')
-    .executeTakeFirst();
+    .where('s.expires_at', '>', value('now'))
+    .where('u.status', '=', 'active'),
+);
+
+/** The live session of a token hash whose user may log in. */
+export async function findLiveSession(db: Executor, tokenHash: string, now: number) {
+  const [row] = await liveSession(db, { tokenHash, now: BigInt(now) });
+  return row;
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now: number): Promise<void> {

@@ -1,32 +1,97 @@
-import type { Insertable } from 'kysely';
+import { compiled } from '../../db/compiled';
 import type { Executor, Trx } from '../../db/database';
 import type { SpotOrderRow, SpotOrderTable, SpotTradeTable } from './spot.table';
 
-export async function insertOrder(trx: Trx, row: Insertable<SpotOrderTable>): Promise<void> {
-  await trx.insertInto('spot_orders').values(row).execute();
+type OrderPatch = Pick<
+  SpotOrderTable,
+  'filled' | 'filled_quote' | 'fee' | 'held' | 'phase' | 'updated_at' | 'seq'
+>;
+
+// The calls of every order (its insert, reads and update, its trades) are compiled once.
+const insertOrderQuery = compiled<SpotOrderTable, unknown>((db, value) =>
+  db.insertInto('spot_orders').values({
+    id: value('id'),
+    user_id: value('user_id'),
+    book: value('book'),
+    symbol: value('symbol'),
+    side: value('side'),
+    type: value('type'),
+    price: value('price'),
+    quantity: value('quantity'),
+    quote_amount: value('quote_amount'),
+    filled: value('filled'),
+    filled_quote: value('filled_quote'),
+    fee: value('fee'),
+    fee_currency: value('fee_currency'),
+    held: value('held'),
+    held_currency: value('held_currency'),
+    phase: value('phase'),
+    seq: value('seq'),
+    created_at: value('created_at'),
+    updated_at: value('updated_at'),
+  }),
+);
+
+const orderById = compiled<{ id: bigint }, SpotOrderRow>((db, value) =>
+  db.selectFrom('spot_orders').selectAll().where('id', '=', value('id')),
+);
+
+const orderBySeq = compiled<{ seq: bigint }, SpotOrderRow>((db, value) =>
+  db.selectFrom('spot_orders').selectAll().where('seq', '=', value('seq')),
+);
+
+const updateOrderQuery = compiled<OrderPatch & { id: bigint }, unknown>((db, value) =>
+  db
+    .updateTable('spot_orders')
+    .set({
+      filled: value('filled'),
+      filled_quote: value('filled_quote'),
+      fee: value('fee'),
+      held: value('held'),
+      phase: value('phase'),
+      seq: value('seq'),
+      updated_at: value('updated_at'),
+    })
+    .where('id', '=', value('id')),
+);
+
+const insertTradeQuery = compiled<SpotTradeTable, unknown>((db, value) =>
+  db.insertInto('spot_trades').values({
+    id: value('id'),
+    book: value('book'),
+    symbol: value('symbol'),
+    price: value('price'),
+    quantity: value('quantity'),
+    quote: value('quote'),
+    taker_side: value('taker_side'),
+    maker_order_id: value('maker_order_id'),
+    taker_order_id: value('taker_order_id'),
+    maker_owner: value('maker_owner'),
+    taker_owner: value('taker_owner'),
+    maker_fee: value('maker_fee'),
+    taker_fee: value('taker_fee'),
+    created_at: value('created_at'),
+  }),
+);
+
+export async function insertOrder(trx: Trx, row: SpotOrderTable): Promise<void> {
+  await insertOrderQuery(trx, row);
 }
 
-export function findOrder(db: Executor, id: number): Promise<SpotOrderRow | undefined> {
-  return db.selectFrom('spot_orders').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+export async function findOrder(db: Executor, id: number): Promise<SpotOrderRow | undefined> {
+  return (await orderById(db, { id: BigInt(id) }))[0];
 }
 
-export function findOrderBySeq(db: Executor, seq: number): Promise<SpotOrderRow | undefined> {
-  return db.selectFrom('spot_orders').selectAll().where('seq', '=', BigInt(seq)).executeTakeFirst();
+export async function findOrderBySeq(db: Executor, seq: number): Promise<SpotOrderRow | undefined> {
+  return (await orderBySeq(db, { seq: BigInt(seq) }))[0];
 }
 
-export async function updateOrder(
-  trx: Trx,
-  id: number,
-  patch: Pick<
-    SpotOrderTable,
-    'filled' | 'filled_quote' | 'fee' | 'held' | 'phase' | 'updated_at' | 'seq'
-  >,
-): Promise<void> {
-  await trx.updateTable('spot_orders').set(patch).where('id', '=', BigInt(id)).execute();
+export async function updateOrder(trx: Trx, id: number, patch: OrderPatch): Promise<void> {
+  await updateOrderQuery(trx, { ...patch, id: BigInt(id) });
 }
 
-export async function insertTrades(trx: Trx, rows: Insertable<SpotTradeTable>[]): Promise<void> {
-  if (rows.length) await trx.insertInto('spot_trades').values(rows).execute();
+export async function insertTrades(trx: Trx, rows: SpotTradeTable[]): Promise<void> {
+  for (const row of rows) await insertTradeQuery(trx, row);
 }
 
 /**
