@@ -23,7 +23,12 @@ import {
   type CaptchaAnswer,
 } from '../auth/captcha.service';
 import { phoneTarget, targetKey, useCode, type CodeTarget } from '../auth/code.service';
-import { closeAllSessions, disconnectUser, openSession } from '../auth/session.service';
+import {
+  closeAllSessions,
+  disconnectUser,
+  openSession,
+  sessionRevocations,
+} from '../auth/session.service';
 import * as repo from './user.repository';
 import type { UserRow } from './user.table';
 
@@ -305,6 +310,8 @@ export async function switchMode(
   const next: AccountMode = mode ?? (user.mode === 'demo' ? 'real' : 'demo');
   if (next !== user.mode) {
     await repo.update(app.db, userId, { mode: next, updated_at: BigInt(app.clock.now()) });
+    // Sessions carry the mode: the next call reads it again.
+    sessionRevocations(app).revokeUser(userId);
   }
   return next;
 }
