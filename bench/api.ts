@@ -4,7 +4,9 @@
 // maker and with each other), each order held, matched and settled in the ledger before it is
 // answered. The yardstick, in the same run: a plain Fastify server answering each order with one
 // SQLite FULL transaction, and the same requests answered with no work at all (bareHttpPerSec, what
-// HTTP alone allows with this client on this machine). Afterwards the ledger of the run is checked.
+// HTTP alone allows with this client on this machine). Then one more trader places orders of the
+// same mix one at a time on one connection, with nobody else trading (singleTraderP50Ms/P99Ms over
+// BENCH_SINGLE_ORDERS orders: what a person waits for). Afterwards the ledger of the run is checked.
 // Prints one JSON line.
 //   npm run bench:api            BENCH_SECONDS=1 for a smoke run
 import { spawn } from 'node:child_process';
@@ -29,6 +31,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const traders = Number(process.env.BENCH_TRADERS ?? 8);
 const perTrader = Number(process.env.BENCH_PER_TRADER ?? 8);
 const concurrency = traders * perTrader;
+const singleOrders = Number(process.env.BENCH_SINGLE_ORDERS ?? 2_000);
 const SYMBOLS = ['BTC/USDT', 'ETH/USDT'];
 /** Each order is worth about this much. */
 const ORDER_USDT = parseMoney('12');
@@ -135,7 +138,7 @@ async function tidemark() {
         await call(server.base, agents[0]!, spotCalls.findByBProductConfig, { symbol })
       ).data;
       const last = parseMoney(
-        (await call(server.base, agents[0]!, marketCalls.getTotalTrades, { symbol })).data.price,
+        (await call(server.base, agents[0]!, marketCalls.getTotalTrades, { symbol })).data.price!,
       );
       const lot = roundMoney((ORDER_USDT * 100_000_000n) / last, config.quantityPrecision, 'up');
       pairs.push({ config, last, lot: formatMoney(lot, config.quantityPrecision) });
@@ -169,7 +172,36 @@ async function tidemark() {
       }
       return answer.status === 1;
     });
-    return { result, refusals: Object.fromEntries(refusals) };
+    // One trader alone, one order at a time.
+    const single = await registerTrader(server, traders + 1, 1);
+    agents.push(single.dispatcher);
+    for (const { config } of pairs) {
+      const bought = await call(
+        server.base,
+        single.dispatcher,
+        spotCalls.insertCoinOrder,
+        { symbol: config.symbol, type: 2, amount: '10000' } as never,
+        { token: single.token, headers: { 'Idempotency-Key': idempotencyKey() } },
+      );
+      if (bought.status !== 1) throw new Error(`first buy: ${bought.enMsg}`);
+    }
+    const waits: number[] = [];
+    let singleRefused = 0;
+    for (let n = 0; n < singleOrders; n++) {
+      const { def, input } = nextOrder(pairs[n % pairs.length]!);
+      const sent = performance.now();
+      const answer = await call(server.base, single.dispatcher, def, input as never, {
+        token: single.token,
+        headers: { 'Idempotency-Key': idempotencyKey() },
+      });
+      waits.push(performance.now() - sent);
+      if (answer.status !== 1) singleRefused++;
+    }
+    waits.sort((a, b) => a - b);
+    const at = (q: number) =>
+      +(waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? 0).toFixed(2);
+    const alone = { orders: waits.length, p50Ms: at(0.5), p99Ms: at(0.99), refused: singleRefused };
+    return { result, refusals: Object.fromEntries(refusals), alone };
   } finally {
     await server.stop();
     await Promise.all(agents.map((agent) => agent.close()));
@@ -178,7 +210,7 @@ async function tidemark() {
 
 try {
   const { plain, bare } = await yardstick();
-  const { result, refusals } = await tidemark();
+  const { result, refusals, alone } = await tidemark();
   // The stopped server's database: every trade settled exactly, nothing held that is not owed.
   const handle = openDatabase({ databaseUrl: undefined, dataDir: dir });
   const ledger = await checkPlatform(handle.db);
@@ -207,6 +239,10 @@ try {
       ratio: +(result.perSec / plain.perSec).toFixed(2),
       bareHttpPerSec: bare.perSec,
       ofBareHttp: +(result.perSec / bare.perSec).toFixed(2),
+      singleTraderOrders: alone.orders,
+      singleTraderP50Ms: alone.p50Ms,
+      singleTraderP99Ms: alone.p99Ms,
+      singleTraderRefused: alone.refused,
     }),
   );
   if (!ledger.ok) {
