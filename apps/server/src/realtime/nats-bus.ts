@@ -1,12 +1,9 @@
 import os from 'node:os';
-import {
-  jetstream,
-  JetStreamApiCodes,
-  JetStreamApiError,
-  jetstreamManager,
-  type JetStreamClient,
-} from '@nats-io/jetstream';
-import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+// Types only: the library itself is loaded by connect(), so a process without NATS_URL never
+// loads it (the server bundle keeps npm packages external, and a static import would be hoisted).
+import type * as JetStreamLib from '@nats-io/jetstream';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus } from './bus';
 import type { Hub } from './hub';
@@ -49,6 +46,8 @@ export class NatsBus implements Bus {
 
   /** Connects (failing the start when NATS cannot be reached), makes sure the stream exists. */
   static async connect(hub: Hub, options: NatsBusOptions): Promise<NatsBus> {
+    const { connect } = await import('@nats-io/transport-node');
+    const jetstreamLib = await import('@nats-io/jetstream');
     let connection: NatsConnection;
     try {
       connection = await connect({
@@ -64,7 +63,7 @@ export class NatsBus implements Bus {
       });
     }
     try {
-      await ensureStream(connection, options.prefix);
+      await ensureStream(jetstreamLib, connection, options.prefix);
     } catch (error) {
       await connection.close();
       throw new Error(
@@ -72,7 +71,7 @@ export class NatsBus implements Bus {
         { cause: error },
       );
     }
-    const bus = new NatsBus(connection, jetstream(connection), hub, options);
+    const bus = new NatsBus(connection, jetstreamLib.jetstream(connection), hub, options);
     void bus.watchStatus();
     hub.watchChannels((channel, active) =>
       active ? bus.subscribeChannel(channel) : bus.unsubscribeChannel(channel),
@@ -147,8 +146,15 @@ export class NatsBus implements Bus {
 }
 
 /** The installation's event stream, made on first start (any process may be first). */
-async function ensureStream(connection: NatsConnection, prefix: string): Promise<void> {
-  const jsm = await jetstreamManager(connection);
+async function ensureStream(
+  lib: typeof JetStreamLib,
+  connection: NatsConnection,
+  prefix: string,
+): Promise<void> {
+  const { JetStreamApiCodes, JetStreamApiError } = lib;
+  const isNotFound = (error: unknown) =>
+    error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
+  const jsm = await lib.jetstreamManager(connection);
   const name = eventStream(prefix);
   try {
     await jsm.streams.info(name);
@@ -169,8 +175,4 @@ async function ensureStream(connection: NatsConnection, prefix: string): Promise
       throw error;
     });
   }
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
 }
