@@ -17,10 +17,14 @@ export interface NatsBusOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-/** How long the stream keeps an event (a later reader may replay the last minutes). */
+/**
+ * How long the stream keeps an event (a later reader may replay the last minutes). Kept in NATS's
+ * memory: these are live prices and notices, hundreds a second, not records (the database holds
+ * those), and a disk write for each would only cost.
+ */
 const KEEP_MS = 5 * 60_000;
 /** The stream's size cap; the oldest events go first. */
-const KEEP_BYTES = 256 * 1_048_576;
+const KEEP_BYTES = 64 * 1_048_576;
 /** A failing publish is logged at most this often (with how many failed since). */
 const WARN_EVERY_MS = 10_000;
 
@@ -166,6 +170,7 @@ async function ensureStream(
     await jsm.streams.add({
       name,
       subjects: [eventSubjects(prefix)],
+      storage: lib.StorageType.Memory,
       max_age: KEEP_MS * 1_000_000,
       max_bytes: KEEP_BYTES,
       // Two processes starting together: the second one's add meets the first one's stream.
