@@ -56,6 +56,11 @@ describe('scale-out settings', () => {
     expect(cluster.mode).toBe('embedded');
     expect(cluster.bus.listened('tickers')).toBe(false);
     expect(cluster.leases.lease('job:options').held()).toBe(true);
+    const heard: unknown[] = [];
+    cluster.bus.onAnnouncement('session.ended', (message) => heard.push(message));
+    cluster.bus.announce('session.ended', { sessionId: 3 });
+    cluster.bus.announce('other', { sessionId: 4 });
+    expect(heard).toEqual([{ sessionId: 3 }]);
     await cluster.close();
   });
 });

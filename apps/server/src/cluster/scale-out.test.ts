@@ -138,6 +138,25 @@ describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS',
     await expect.poll(() => bus.subscribedChannels()).not.toContain(userChannels[0]);
   });
 
+  it('an announcement runs at once in its own process and once in every other', async () => {
+    const topic = 'session.ended';
+    const inA: unknown[] = [];
+    const inB: unknown[] = [];
+    a.app.bus.onAnnouncement(topic, (message) => inA.push(message));
+    b.app.bus.onAnnouncement(topic, (message) => inB.push(message));
+    b.app.bus.onAnnouncement('other', () => inB.push('wrong topic'));
+    a.app.bus.announce(topic, { sessionId: 41 });
+    expect(inA).toEqual([{ sessionId: 41 }]); // before announce returned
+    await expect.poll(() => inB, { timeout: 5_000 }).toEqual([{ sessionId: 41 }]);
+    b.app.bus.announce(topic, { userId: 7 });
+    await expect.poll(() => inA, { timeout: 5_000 }).toEqual([{ sessionId: 41 }, { userId: 7 }]);
+    // Neither process ran its own announcement a second time on the way back from NATS.
+    await (a.app.bus as NatsBus).flush();
+    await (b.app.bus as NatsBus).flush();
+    expect(inA).toEqual([{ sessionId: 41 }, { userId: 7 }]);
+    expect(inB).toEqual([{ sessionId: 41 }, { userId: 7 }]);
+  });
+
   it('each job runs in one process; when it dies the other takes every job over with higher tokens', async () => {
     const roles = Object.values(ROLES);
     const holders = () =>

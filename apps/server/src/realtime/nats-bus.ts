@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 // Types only: the library itself is loaded by connect(), so a process without NATS_URL never
 // loads it (the server bundle keeps npm packages external, and a static import would be hoisted).
@@ -5,9 +6,16 @@ import type * as JetStreamLib from '@nats-io/jetstream';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bus } from './bus';
+import { Announcements, type AnnouncementHandler, type Bus } from './bus';
 import type { Hub } from './hub';
-import { eventStream, eventSubject, eventSubjects } from './subjects';
+import {
+  announcementSubject,
+  announcementSubjects,
+  eventStream,
+  eventSubject,
+  eventSubjects,
+  tokenChannel,
+} from './subjects';
 
 export interface NatsBusOptions {
   /** NATS_URL: one server or several separated by commas. */
@@ -38,6 +46,9 @@ const WARN_EVERY_MS = 10_000;
  */
 export class NatsBus implements Bus {
   private readonly subscriptions = new Map<string, Subscription>();
+  private readonly announcements = new Announcements();
+  /** This process on the announcement subjects: its own announcements are not run twice. */
+  private readonly origin = randomBytes(8).toString('hex');
   private failed = 0;
   private lastWarning = 0;
 
@@ -81,6 +92,7 @@ export class NatsBus implements Bus {
       active ? bus.subscribeChannel(channel) : bus.unsubscribeChannel(channel),
     );
     for (const channel of hub.activeChannels()) bus.subscribeChannel(channel);
+    bus.listenToAnnouncements();
     return bus;
   }
 
@@ -94,6 +106,22 @@ export class NatsBus implements Bus {
       this.options.log.warn({ err: error, failed: this.failed }, 'NATS: events not published');
       this.failed = 0;
     });
+  }
+
+  announce(topic: string, message: unknown): void {
+    this.announcements.run(topic, message);
+    if (this.connection.isClosed()) return;
+    const body = `{"origin":"${this.origin}","message":${JSON.stringify(message) ?? 'null'}}`;
+    try {
+      this.connection.publish(announcementSubject(this.options.prefix, topic), body);
+    } catch (error) {
+      // Draining at shutdown: the other processes' state ages out by itself.
+      this.options.log.warn({ err: error, topic }, 'NATS: announcement not sent');
+    }
+  }
+
+  onAnnouncement(topic: string, handler: AnnouncementHandler): void {
+    this.announcements.add(topic, handler);
   }
 
   /** Another process's client may listen to any channel: never skipped. */
@@ -130,6 +158,26 @@ export class NatsBus implements Bus {
       },
     });
     this.subscriptions.set(channel, subscription);
+  }
+
+  /** One subscription for every announcement of the installation, from the start. */
+  private listenToAnnouncements(): void {
+    const prefix = `${this.options.prefix}.ctl.`;
+    this.connection.subscribe(announcementSubjects(this.options.prefix), {
+      callback: (error, message) => {
+        if (error) {
+          this.options.log.error({ err: error }, 'NATS: announcements failed');
+          return;
+        }
+        try {
+          const body = message.json<{ origin: string; message: unknown }>();
+          if (body.origin === this.origin) return;
+          this.announcements.run(tokenChannel(message.subject.slice(prefix.length)), body.message);
+        } catch (failure) {
+          this.options.log.error({ err: failure, subject: message.subject }, 'announcement failed');
+        }
+      },
+    });
   }
 
   private unsubscribeChannel(channel: string): void {

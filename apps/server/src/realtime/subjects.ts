@@ -46,3 +46,13 @@ export function eventSubjects(prefix: string): string {
 export function eventStream(prefix: string): string {
   return `${prefix.toUpperCase().replace(/-/g, '_')}_EVENTS`;
 }
+
+/** Announcements between processes (not stored): `<prefix>.ctl.<topic token>`. */
+export function announcementSubject(prefix: string, topic: string): string {
+  return `${prefix}.ctl.${channelToken(topic)}`;
+}
+
+/** Every announcement subject of an installation. */
+export function announcementSubjects(prefix: string): string {
+  return `${prefix}.ctl.>`;
+}
