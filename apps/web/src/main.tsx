@@ -4,6 +4,7 @@ import './styles/app.css';
 import './styles/market.css';
 import './styles/assets.css';
 import './styles/spot.css';
+import { BANNER_TYPE } from '@tidemark/contract';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,9 +12,10 @@ import { queryClient } from './api/query-client';
 import { App } from './app/app';
 import { HOME_PAGE } from './app/routes';
 import { applySavedTheme } from './app/theme';
+import { bannersQuery } from './features/content/api/content-queries';
 import { productsQuery } from './features/market/api/products';
 import { tickersQuery } from './features/market/api/tickers';
-import { initI18n } from './ui/i18n';
+import { initI18n, savedLanguage } from './ui/i18n';
 import { preloadToast } from './ui/toast';
 
 // antd-mobile renders toasts and dialogs with React 18's API unless told how to on React 19.
@@ -36,6 +38,8 @@ const openingOnHome = /^#?\/?(?:pages\/index\/index)?(?:[?].*)?$/.test(window.lo
 if (openingOnHome) {
   void queryClient.prefetchQuery(tickersQuery());
   void queryClient.prefetchQuery(productsQuery());
+  // The banners below the market: the largest paint when few pairs are ranked above them.
+  void queryClient.prefetchQuery(bannersQuery(BANNER_TYPE.home, savedLanguage()));
 }
 
 async function start(): Promise<void> {

@@ -4,6 +4,7 @@ import {
   useQuery,
   useQueryClient,
   keepPreviousData,
+  queryOptions,
 } from '@tanstack/react-query';
 import { BANNER_TYPE, contentCalls, type PublicConfigKey, type SiteMail } from '@tidemark/contract';
 import type { LanguageCode } from '@tidemark/i18n';
@@ -38,13 +39,17 @@ function useLanguage(): LanguageCode {
   return currentLanguage();
 }
 
-export function useBanners(bannerType: number = BANNER_TYPE.home) {
-  const lang = useLanguage();
-  return useQuery({
+/** The banners of a place in a language (home's are asked for by the entry, main.tsx). */
+export const bannersQuery = (bannerType: number, lang: LanguageCode) =>
+  queryOptions({
     queryKey: contentKeys.banners(bannerType, lang),
     queryFn: () => request(contentCalls.findByBannerList, { bannerType, lang }, { quiet: true }),
     staleTime: STALE.reference,
   });
+
+export function useBanners(bannerType: number = BANNER_TYPE.home) {
+  const lang = useLanguage();
+  return useQuery(bannersQuery(bannerType, lang));
 }
 
 export function useAppVersion() {
