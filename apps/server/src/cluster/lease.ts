@@ -130,7 +130,8 @@ export class PgLeases<DB = unknown> implements Leases {
     this.timer = undefined;
     await this.round;
     for (const lease of this.roles.values()) {
-      const token = lease.token();
+      // Released even when no longer trusted: while its token is unchanged the row is still ours.
+      const token = lease.lastToken();
       lease.drop();
       if (!release || token === null) continue;
       await sql`update cluster_lease set expires_at = 0

@@ -33,6 +33,8 @@ export interface NatsBusOptions {
 const KEEP_MS = 5 * 60_000;
 /** The stream's size cap; the oldest events go first. */
 const KEEP_BYTES = 64 * 1_048_576;
+/** How long a closing bus waits for NATS to take what is still buffered. */
+const DRAIN_MS = 2_000;
 /** A failing publish is logged at most this often (with how many failed since). */
 const WARN_EVERY_MS = 10_000;
 
@@ -143,7 +145,14 @@ export class NatsBus implements Bus {
   async close(): Promise<void> {
     this.hub.watchChannels(() => undefined);
     if (this.connection.isClosed()) return;
-    await this.connection.drain();
+    // A NATS that is down would keep drain() waiting for a reconnect: not past DRAIN_MS.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.connection.drain().catch(() => undefined),
+      new Promise((resolve) => (timer = setTimeout(resolve, DRAIN_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!this.connection.isClosed()) await this.connection.close();
   }
 
   private subscribeChannel(channel: string): void {
