@@ -229,6 +229,20 @@ describe("the web app's index.html per language", () => {
     expect(english.body).toContain('lang="en"');
   });
 
+  it('sends the first paints of a new build as soon as they are written', async () => {
+    const before = zlib.brotliDecompressSync((await page()).rawPayload).toString();
+    expect(before).toContain('<strong>Welcome</strong>');
+    const file = path.join(root, '.vite/first-paint.json');
+    const paints = { en: '<div class="app-column" data-first-paint=""><b>Hello</b></div>' };
+    fs.writeFileSync(file, JSON.stringify(paints));
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(file, later, later);
+    const after = zlib.brotliDecompressSync((await page()).rawPayload).toString();
+    expect(after).toContain(
+      '<div id="root"><div class="app-column" data-first-paint=""><b>Hello</b></div></div>',
+    );
+  });
+
   it('sends a language without a first paint (or pack) with an empty root', async () => {
     const response = await page('lang=de');
     const html = zlib.brotliDecompressSync(response.rawPayload).toString();

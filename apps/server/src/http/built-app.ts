@@ -72,7 +72,7 @@ interface Variant {
  * the page is served as built.
  */
 export class WebIndex {
-  private builtAt = -1;
+  private builtAt = '';
   private variants = new Map<LanguageCode, Variant>();
   private packs = new Map<string, string[]>();
   private firstPaints: Partial<Record<string, string>> = {};
@@ -81,10 +81,14 @@ export class WebIndex {
 
   variant(code: LanguageCode): Variant {
     const indexFile = path.join(this.root, 'index.html');
-    const mtime = fs.statSync(indexFile).mtimeMs;
-    if (mtime !== this.builtAt) {
+    // The build writes the page first and the first paints a few seconds later: either changing
+    // is a new build.
+    const builtAt = ['index.html', '.vite/language-packs.json', '.vite/first-paint.json']
+      .map((file) => fs.statSync(path.join(this.root, file), { throwIfNoEntry: false })?.mtimeMs)
+      .join(' ');
+    if (builtAt !== this.builtAt) {
       // A new build: read its page, packs and first paints again.
-      this.builtAt = mtime;
+      this.builtAt = builtAt;
       this.variants.clear();
       this.packs = this.readPacks();
       this.firstPaints = this.readFirstPaints();
