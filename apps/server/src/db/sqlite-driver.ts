@@ -12,21 +12,25 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { WalSync } from './wal-sync';
 
 /**
- * Kysely's SQLite dialect with the two things DESIGN.md section 3 needs and the stock one lacks:
+ * Kysely's SQLite dialect with the things DESIGN.md section 3 needs and the stock one lacks:
  * write transactions BEGIN IMMEDIATE (so a reader never upgrades into SQLITE_BUSY mid-transaction),
- * and a statement cache (the stock driver prepares every query again).
+ * a statement cache (the stock driver prepares every query again), and commits answered only once
+ * the log is flushed, by `wal` off the main thread (wal-sync.ts).
  */
 export class TidemarkSqliteDialect implements Dialect {
   constructor(
     private readonly database: BetterSqlite3.Database,
     /** Counts writing statements (see DatabaseHandle.writes). */
     private readonly counter: { writes: number },
+    /** Flushes the log after commits; null when SQLite flushes it itself (synchronous=FULL). */
+    private readonly wal: WalSync | null = null,
   ) {}
 
   createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.database, this.counter);
+    return new ImmediateSqliteDriver(this.database, this.counter, this.wal);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -43,6 +47,10 @@ const STATEMENT_CACHE_SIZE = 500;
 
 class CachedConnection implements DatabaseConnection {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  /** Between BEGIN and COMMIT or ROLLBACK. */
+  inTransaction = false;
+  /** Something was committed since the connection was acquired: the log must be flushed. */
+  committed = false;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
@@ -64,6 +72,8 @@ class CachedConnection implements DatabaseConnection {
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
+    // A write outside a transaction commits on its own.
+    if (!statement.readonly && !this.inTransaction) this.committed = true;
     if (statement.reader) {
       const rows = statement.all(...parameters) as R[];
       // INSERT/UPDATE ... RETURNING: one row back per row changed.
@@ -94,6 +104,7 @@ class ImmediateSqliteDriver implements Driver {
   constructor(
     private readonly db: BetterSqlite3.Database,
     counter: { writes: number },
+    private readonly wal: WalSync | null,
   ) {
     this.connection = new CachedConnection(db, counter);
   }
@@ -113,20 +124,40 @@ class ImmediateSqliteDriver implements Driver {
     connection: DatabaseConnection,
     _settings: TransactionSettings,
   ): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    this.connection.inTransaction = true;
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    } catch (error) {
+      this.connection.inTransaction = false;
+      throw error;
+    }
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.connection.inTransaction = false;
+    this.connection.committed = true;
   }
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.connection.inTransaction = false;
+    }
   }
+  /**
+   * Hands the connection to the next caller at once, and answers this one only after the log
+   * holding what it committed is flushed: the next transaction runs while the disk works.
+   */
   async releaseConnection(): Promise<void> {
     const release = this.release;
     this.release = undefined;
+    const flushed = this.connection.committed && this.wal ? this.wal.request() : undefined;
+    this.connection.committed = false;
     release?.();
+    await flushed;
   }
   async destroy(): Promise<void> {
+    await this.wal?.close();
     this.db.close();
   }
 }
