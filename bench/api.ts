@@ -1,10 +1,11 @@
-// Spot orders per second through HTTP, end to end: the production server on SQLite at
-// synchronous=FULL (one process), traders on their own connections placing an exchange-like mix
-// (resting limit orders near the top of the book, market buys and sells that trade with the market
-// maker and with each other), each order held, matched and settled in the ledger before it is
-// answered. The yardstick, in the same run: a plain Fastify server answering each order with one
-// SQLite FULL transaction, and the same requests answered with no work at all (bareHttpPerSec, what
-// HTTP alone allows with this client on this machine). Then one more trader places orders of the
+// Spot orders per second through HTTP, end to end: the production server on SQLite, every commit
+// flushed to disk before it is answered (one process), traders on their own connections placing
+// an exchange-like mix (resting limit orders near the top of the book, market buys and sells that
+// trade with the market maker and with each other), each order held, matched and settled in the
+// ledger before it is answered. The yardstick, in the same run: a plain Fastify server answering
+// each order with one SQLite FULL transaction, and the same requests answered with no work at all
+// (bareHttpPerSec, what HTTP alone allows with this client on this machine). serverCpuMsPerOrder is
+// the server's CPU time while the traders place orders, per order. Then one more trader places orders of the
 // same mix one at a time on one connection, with nobody else trading (singleTraderP50Ms/P99Ms over
 // BENCH_SINGLE_ORDERS orders: what a person waits for). Afterwards the ledger of the run is checked.
 // Prints one JSON line.
@@ -72,6 +73,20 @@ function nextOrder(pair: Pair): Order {
     def: roll < 0.775 ? spotCalls.insertCoinOrder : spotCalls.sellCoinOrder,
     input: { symbol, type: 2, quantity: pair.lot },
   };
+}
+
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux); null elsewhere. The
+ * server's CPU per order does not move with the disk's mood the way orders per second do.
+ */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 let keys = 0;
@@ -159,6 +174,7 @@ async function tidemark() {
       }
     }
     const refusals = new Map<string, number>();
+    const cpuBefore = cpuMs(server.child.pid);
     const result = await drive(seconds, concurrency, async (caller) => {
       const { token, dispatcher } = people[caller % traders]!;
       const { def, input } = nextOrder(pairs[caller % pairs.length]!);
@@ -172,6 +188,11 @@ async function tidemark() {
       }
       return answer.status === 1;
     });
+    const cpuAfter = cpuMs(server.child.pid);
+    const serverCpuMsPerOrder =
+      cpuBefore === null || cpuAfter === null
+        ? null
+        : +((cpuAfter - cpuBefore) / Math.max(1, result.requests)).toFixed(3);
     // One trader alone, one order at a time.
     const single = await registerTrader(server, traders + 1, 1);
     agents.push(single.dispatcher);
@@ -201,7 +222,7 @@ async function tidemark() {
     const at = (q: number) =>
       +(waits[Math.min(waits.length - 1, Math.floor(q * waits.length))] ?? 0).toFixed(2);
     const alone = { orders: waits.length, p50Ms: at(0.5), p99Ms: at(0.99), refused: singleRefused };
-    return { result, refusals: Object.fromEntries(refusals), alone };
+    return { result, refusals: Object.fromEntries(refusals), alone, serverCpuMsPerOrder };
   } finally {
     await server.stop();
     await Promise.all(agents.map((agent) => agent.close()));
@@ -210,7 +231,7 @@ async function tidemark() {
 
 try {
   const { plain, bare } = await yardstick();
-  const { result, refusals, alone } = await tidemark();
+  const { result, refusals, alone, serverCpuMsPerOrder } = await tidemark();
   // The stopped server's database: every trade settled exactly, nothing held that is not owed.
   const handle = openDatabase({ databaseUrl: undefined, dataDir: dir });
   const ledger = await checkPlatform(handle.db);
@@ -229,6 +250,7 @@ try {
       p50Ms: result.p50Ms,
       p99Ms: result.p99Ms,
       orders: result.requests,
+      serverCpuMsPerOrder,
       refused: result.failures,
       refusals,
       trades: Number(trades.count),
