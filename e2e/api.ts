@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   authCalls,
+  consoleCalls,
   consoleRequest,
   newsign,
   NEWSIGN_DEFAULT_SECRET,
@@ -109,6 +110,50 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
 /** Milliseconds left in the current 30-second TOTP step. */
 export function totpStepRemaining(timestamp = Date.now()): number {
   return 30_000 - (timestamp % 30_000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The code of a 30-second step no sign-in of this run has used yet on the server under test: the
+ * server refuses a code used again (a replay), and journeys one after another may sign in within
+ * one step. The steps used are kept in the server's data directory, which every journey file of
+ * that server shares; when the current step is taken (or nearly over) this waits for the next.
+ */
+export async function unusedTotpCode(secret: string): Promise<string> {
+  const file = path.join(serverDataDir(), 'e2e-totp-steps.json');
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / 30_000);
+    const used = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as number[]) : [];
+    // At least 3 s left, so a code typed into the console still belongs to the step recorded.
+    if (!used.includes(step) && totpStepRemaining(now) > 3_000) {
+      fs.writeFileSync(file, JSON.stringify([...used, step]));
+      return totpCode(secret, now);
+    }
+    await sleep(totpStepRemaining(now) + 200);
+  }
+}
+
+/**
+ * The first operator's API session on the server under test, signed in once per server and run
+ * (kept in its data directory) for every journey that only needs to call the operator API.
+ */
+export async function operatorApiSession(): Promise<string> {
+  const file = path.join(serverDataDir(), 'e2e-operator-token');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
+  const admin = initialAdmin();
+  const { token } = await consoleApi(
+    consoleCalls.login,
+    {
+      username: admin.username,
+      password: admin.password,
+      totp: await unusedTotpCode(admin.totpSecret),
+    },
+    '',
+  );
+  fs.writeFileSync(file, token);
+  return token;
 }
 
 /** Calls the operator API with an operator's bearer token, to read what the console shows. */

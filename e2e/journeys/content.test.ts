@@ -7,7 +7,7 @@ import {
 } from '@tidemark/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
+import { api, consoleApi, operatorApiSession, registerTrader } from '../api';
 import {
   consoleSettled,
   launchBrowser,
@@ -62,14 +62,7 @@ async function requestDeposit(amount: string): Promise<number> {
 beforeAll(async () => {
   browser = await launchBrowser();
   account = await registerTrader('content', 'Content2026x');
-  const admin = initialAdmin();
-  operatorToken = (
-    await consoleApi(
-      consoleCalls.login,
-      { username: admin.username, password: admin.password, totp: totpCode(admin.totpSecret) },
-      '',
-    )
-  ).token;
+  operatorToken = await operatorApiSession();
   const phone = await newPhone(browser, { theme: 'dark', lang: 'en', token: account.token });
   phone.setDefaultTimeout(15_000);
   trader = watch(await phone.newPage());

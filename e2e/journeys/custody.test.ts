@@ -9,7 +9,7 @@ import {
 } from '@tidemark/contract';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
+import { api, consoleApi, initialAdmin, registerTrader, unusedTotpCode } from '../api';
 import {
   consoleSettled,
   DESKTOP,
@@ -107,10 +107,10 @@ async function signInOperator(page: Page): Promise<string> {
   await page.locator('.login-card').waitFor();
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  // The code of the current step; the server also accepts the previous step's, so a code typed
-  // at the very end of a step still counts.
+  // A code of a step no other sign-in of the run used (a code counts once).
+  const code = await unusedTotpCode(credentials.totpSecret);
   await page.locator('.ant-otp input').first().click();
-  await page.keyboard.type(totpCode(credentials.totpSecret));
+  await page.keyboard.type(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('operator-menu').waitFor();
   await consoleSettled(page);

@@ -18,7 +18,7 @@ import {
 } from '@tidemark/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, consoleApi, initialAdmin, totpCode } from '../api';
+import { api, consoleApi, initialAdmin, operatorApiSession } from '../api';
 import {
   expectToast,
   newDesktop,
@@ -61,22 +61,8 @@ const BTC_PRICE = '60000';
 const TRADE = `/pages/lever/leverTrade?symbol=${encodeURIComponent(BTC)}`;
 const ETH_TRADE = `/pages/lever/leverTrade?symbol=${encodeURIComponent(ETH)}`;
 
-let operatorToken: string | undefined;
-/**
- * The first operator's session, signed in once for the file: a second sign-in within the same
- * 30-second TOTP step is refused as a replayed code.
- */
-async function operatorSession(): Promise<string> {
-  if (!operatorToken) {
-    const admin = initialAdmin();
-    ({ token: operatorToken } = await consoleApi(
-      consoleCalls.login,
-      { username: admin.username, password: admin.password, totp: totpCode(admin.totpSecret) },
-      '',
-    ));
-  }
-  return operatorToken;
-}
+/** The first operator's session, signed in once (a code counts once per 30-second step). */
+const operatorSession = operatorApiSession;
 
 /** A price as the pages show it (two places, grouped). */
 const shown = (units: bigint | null) =>

@@ -9,7 +9,7 @@ import {
 } from '@tidemark/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, consoleApi, initialAdmin, totpCode } from '../api';
+import { api, consoleApi, initialAdmin, unusedTotpCode } from '../api';
 import {
   consoleSettled,
   expectToast,
@@ -71,8 +71,9 @@ async function signInOperator(tab: Page): Promise<string> {
   await tab.locator('.login-card').waitFor();
   await tab.getByLabel('Username').fill(credentials.username);
   await tab.getByLabel('Password', { exact: true }).fill(credentials.password);
+  const code = await unusedTotpCode(credentials.totpSecret);
   await tab.locator('.ant-otp input').first().click();
-  await tab.keyboard.type(totpCode(credentials.totpSecret));
+  await tab.keyboard.type(code);
   await tab.getByRole('button', { name: 'Sign in' }).click();
   await tab.getByTestId('operator-menu').waitFor();
   await consoleSettled(tab);

@@ -1,7 +1,6 @@
-import { consoleCalls, consoleRequest, type Envelope } from '@tidemark/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { initialAdmin, registerTrader, totpCode, totpStepRemaining } from '../api';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { operatorApiSession, registerTrader } from '../api';
 import {
   consoleSettled,
   launchBrowser,
@@ -261,26 +260,8 @@ async function watchPolicy(context: BrowserContext, refused: string[]): Promise<
   });
 }
 
-/** An operator session through the API (a TOTP code counts once per step: wait for the next). */
-async function operatorSession(): Promise<string> {
-  const admin = initialAdmin();
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const { method, url, body } = consoleRequest(consoleCalls.login, {
-      username: admin.username,
-      password: admin.password,
-      totp: totpCode(admin.totpSecret),
-    });
-    const response = await fetch(`${inject('baseUrl')}${url}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    const envelope = (await response.json()) as Envelope<{ token: string }>;
-    if (envelope.status === 1) return envelope.data.token;
-    await new Promise((resolve) => setTimeout(resolve, totpStepRemaining() + 500));
-  }
-  throw new Error('the operator could not sign in');
-}
+/** An operator session through the API, shared by the run's journeys on this server. */
+const operatorSession = operatorApiSession;
 
 describe('the Content-Security-Policy', () => {
   it('breaks neither app: both render, the chart draws, an upload shows, nothing is refused', async () => {

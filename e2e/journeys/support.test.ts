@@ -1,7 +1,7 @@
-import { consoleCalls, supportCalls } from '@tidemark/contract';
+import { supportCalls } from '@tidemark/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api, consoleApi, initialAdmin, registerTrader, totpCode } from '../api';
+import { api, operatorApiSession, registerTrader } from '../api';
 import {
   consoleSettled,
   expectToast,
@@ -45,15 +45,7 @@ function watch(page: Page): Page {
   return page;
 }
 
-async function operatorSession(): Promise<string> {
-  const admin = initialAdmin();
-  const { token } = await consoleApi(
-    consoleCalls.login,
-    { username: admin.username, password: admin.password, totp: totpCode(admin.totpSecret) },
-    '',
-  );
-  return token;
-}
+const operatorSession = operatorApiSession;
 
 beforeAll(async () => {
   browser = await launchBrowser();
