@@ -10,7 +10,7 @@ import {
   startConsoleServer,
 } from '../console/console.test-support';
 import { SessionCache } from './session-cache';
-import { SESSION_CACHE_MAX_AGE_MS } from './session.service';
+import { SESSION_CACHE_MAX_AGE_MS, SESSIONS_TOPIC } from './session.service';
 
 // Sessions are answered from memory after their first read (session.service.ts): whatever ends a
 // session or changes what it carries must take effect on the very next call.
@@ -128,6 +128,19 @@ describe('a remembered session', () => {
     const switched = await server.call(userCalls.switchUser, { mode: next }, { token });
     expect(switched.data).toEqual({ mode: next });
     await balances(next);
+  });
+
+  it('is forgotten when another process announces the revocation on the bus', async () => {
+    const trader = await signedIn();
+    // Another process ended the session: its row is revoked, and it announces that.
+    await server.app.db
+      .updateTable('user_sessions')
+      .set({ revoked_at: BigInt(server.clock.now()) })
+      .where('user_id', '=', BigInt(trader.userId))
+      .execute();
+    // Untold, this process would answer from memory for up to SESSION_CACHE_MAX_AGE_MS more.
+    server.app.bus.announce(SESSIONS_TOPIC, { userId: trader.userId });
+    expectRefusal(await profile(trader.token), 'sessionExpired');
   });
 
   it('never outlives its expiry', async () => {

@@ -6,26 +6,42 @@ import * as repo from './auth.repository';
 import { SessionCache, type SessionRevocations } from './session-cache';
 
 /**
- * How long a process answers a session from memory before reading it again. Revocations in this
- * process take effect at once; this bounds one that reaches another process late (or not at all,
- * while no bus carries SessionRevocations between processes).
+ * How long a process answers a session from memory before reading it again. Revocations take
+ * effect at once in this process and, through the bus, in the others; this bounds one that
+ * reaches another process late or not at all (the bus delivers to others at most once).
  */
 export const SESSION_CACHE_MAX_AGE_MS = 2_000;
 
+/** The bus topic of SessionRevocations: `{ sessionId }` or `{ userId }`, ids only, never a token. */
+export const SESSIONS_TOPIC = 'sessions';
+
 const caches = new WeakMap<AppContext, SessionCache>();
 
+/** This process's cache; the first use also starts listening for revocations from any process. */
 function cacheOf(app: AppContext): SessionCache {
-  let cache = caches.get(app);
-  if (!cache) caches.set(app, (cache = new SessionCache(SESSION_CACHE_MAX_AGE_MS)));
-  return cache;
+  const cache = caches.get(app);
+  if (cache) return cache;
+  const created = new SessionCache(SESSION_CACHE_MAX_AGE_MS);
+  caches.set(app, created);
+  app.bus.onAnnouncement(SESSIONS_TOPIC, (message) => {
+    const { sessionId, userId } = (message ?? {}) as { sessionId?: unknown; userId?: unknown };
+    if (typeof sessionId === 'number') created.revokeSession(sessionId);
+    if (typeof userId === 'number') created.revokeUser(userId);
+  });
+  return created;
 }
 
 /**
  * Where to say that sessions ended or changed, once the change has committed: logout, password
- * change or reset, freeze, a new trading mode. A bus between processes carries the same calls.
+ * change or reset, freeze, a new trading mode. Announced on the bus, so every process forgets
+ * them (this one before the call returns).
  */
 export function sessionRevocations(app: AppContext): SessionRevocations {
-  return cacheOf(app);
+  cacheOf(app);
+  return {
+    revokeSession: (sessionId) => app.bus.announce(SESSIONS_TOPIC, { sessionId }),
+    revokeUser: (userId) => app.bus.announce(SESSIONS_TOPIC, { userId }),
+  };
 }
 
 /** Opens a session and answers its token; only the token's hash is stored. */
@@ -72,7 +88,7 @@ const SESSION_ENDED = 4401;
 /** Logout: the session's token stops working, and so do the websockets it opened. */
 export async function closeSession(app: AppContext, sessionId: number): Promise<void> {
   await repo.revokeSession(app.db, sessionId, app.clock.now());
-  cacheOf(app).revokeSession(sessionId);
+  sessionRevocations(app).revokeSession(sessionId);
   app.hub.disconnect({ sessionId }, SESSION_ENDED, 'session ended');
 }
 
@@ -86,7 +102,7 @@ export async function closeAllSessions(
   userId: number,
 ): Promise<void> {
   await repo.revokeUserSessions(db, userId, app.clock.now());
-  cacheOf(app).revokeUser(userId);
+  sessionRevocations(app).revokeUser(userId);
 }
 
 /**
@@ -94,6 +110,6 @@ export async function closeAllSessions(
  * closeAllSessions has committed (a read that raced the commit is forgotten here).
  */
 export function disconnectUser(app: AppContext, userId: number): void {
-  cacheOf(app).revokeUser(userId);
+  sessionRevocations(app).revokeUser(userId);
   app.hub.disconnect({ userId }, SESSION_ENDED, 'session ended');
 }
