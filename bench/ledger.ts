@@ -1,4 +1,4 @@
-// Ledger transfers per second on SQLite at synchronous=FULL: one transfer per commit, and with group
+// Ledger transfers per second on SQLite, commits durable: one transfer per commit, and with group
 // commit (many callers' transfers sharing one fsync, each caller answered only after its commit, a
 // failing transfer failing alone), against a plain better-sqlite3 loop inserting 100 rows per commit
 // as the yardstick, in the same run. Then reopens the database and checks that every acknowledged

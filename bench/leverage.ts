@@ -1,4 +1,4 @@
-// The leveraged contract's trigger check and mass liquidation on SQLite at synchronous=FULL.
+// The leveraged contract's trigger check and mass liquidation on SQLite, commits durable.
 // BENCH_LEVERAGE_POSITIONS (100,000) open positions over the option symbols, opened through the
 // leverage service (margin and fee through the ledger), none with a trigger near the price. The
 // per-tick trigger check (the index the job runs every logged tick through) is timed with 1,000

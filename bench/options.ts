@@ -1,4 +1,4 @@
-// Option settlement throughput on SQLite at synchronous=FULL: BENCH_OPTIONS_ORDERS (100,000) option
+// Option settlement throughput on SQLite, commits durable: BENCH_OPTIONS_ORDERS (100,000) option
 // orders placed through the options service with the clock held, so that all of them expire in the
 // same second, then settled by the server's own settlement job (outcome from the logged ticks, one
 // ledger transaction per order in group commits, the hash-chained record appended). The ledger's

@@ -18,8 +18,8 @@ class DirtyFailure extends Error {}
  * Runs units of work, each atomic as far as its caller can tell, and answers each only once its
  * changes are durable.
  *
- * On SQLite (synchronous=FULL) every commit is an fsync, and that bounds the write rate. So the
- * units that arrive together share one BEGIN IMMEDIATE ... COMMIT, and every caller gets its own
+ * On SQLite every commit is a flush of the log (wal-sync.ts), and that bounds the write rate.
+ * So the units that arrive together share one BEGIN IMMEDIATE ... COMMIT, and every caller gets its own
  * result after the COMMIT. A unit that fails before writing anything (the rule for units: check,
  * then write; the ledger works this way) simply fails alone. A unit that fails after writing rolls
  * the whole batch back, and then every unit of that batch runs again in a transaction of its own,
