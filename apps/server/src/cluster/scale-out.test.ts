@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { assetsCalls, newsign } from '@tidemark/contract';
+import { assetsCalls, newsign, userCalls } from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -69,6 +69,7 @@ describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS',
     });
     const socket = new WebSocket(`${bUrl.replace('http', 'ws')}/ws?${query}`);
     const frames: Frame[] = [];
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     await new Promise<void>((resolve, reject) => {
       socket.on('error', reject);
       socket.on('message', (raw: WebSocket.RawData) => {
@@ -87,6 +88,7 @@ describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS',
     await (b.app.bus as NatsBus).flush();
     return {
       frames,
+      closed,
       close: () =>
         new Promise<void>((resolve) => {
           socket.once('close', () => resolve());
@@ -136,6 +138,22 @@ describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS',
     await expect.poll(() => bus.subscribedChannels()).toContain(userChannels[0]);
     await second.close();
     await expect.poll(() => bus.subscribedChannels()).not.toContain(userChannels[0]);
+  });
+
+  it('a logout answered by A closes the session’s websocket on B and B forgets the session', async () => {
+    const { token } = await a.register();
+    const client = await clientOfB(token, ['user']);
+    const onB = () =>
+      fetch(`${bUrl}${assetsCalls.findUserMoney.path}`, {
+        method: 'POST',
+        headers: { newsign: newsign(a.config.newsignSecret, a.clock.now()), appToken: token },
+      }).then((r) => r.json() as Promise<{ status: number }>);
+    // B answers the session (and keeps it in its session cache).
+    expect((await onB()).status).toBe(1);
+    expect((await a.call(userCalls.logout, {} as never, { token })).status).toBe(1);
+    // 4401: the session ended (its close code), on the process that did not answer the logout.
+    await expect(client.closed).resolves.toBe(4401);
+    await expect.poll(async () => (await onB()).status, { timeout: 5_000 }).not.toBe(1);
   });
 
   it('an announcement runs at once in its own process and once in every other', async () => {

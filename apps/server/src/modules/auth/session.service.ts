@@ -12,8 +12,13 @@ import { SessionCache, type SessionRevocations } from './session-cache';
  */
 export const SESSION_CACHE_MAX_AGE_MS = 2_000;
 
-/** The bus topic of SessionRevocations: `{ sessionId }` or `{ userId }`, ids only, never a token. */
+/**
+ * The bus topic of SessionRevocations: `{ sessionId }` or `{ userId }`, ids only, never a token;
+ * with `disconnect: true` (logout, password change, freeze) their websockets close too.
+ */
 export const SESSIONS_TOPIC = 'sessions';
+/** The close code of a websocket whose session ended (logout, password change, freeze). */
+const SESSION_ENDED = 4401;
 
 const caches = new WeakMap<AppContext, SessionCache>();
 
@@ -24,9 +29,18 @@ function cacheOf(app: AppContext): SessionCache {
   const created = new SessionCache(SESSION_CACHE_MAX_AGE_MS);
   caches.set(app, created);
   app.bus.onAnnouncement(SESSIONS_TOPIC, (message) => {
-    const { sessionId, userId } = (message ?? {}) as { sessionId?: unknown; userId?: unknown };
+    const { sessionId, userId, disconnect } = (message ?? {}) as {
+      sessionId?: unknown;
+      userId?: unknown;
+      disconnect?: unknown;
+    };
     if (typeof sessionId === 'number') created.revokeSession(sessionId);
     if (typeof userId === 'number') created.revokeUser(userId);
+    // An ended session's websockets close on whichever process holds them.
+    if (disconnect !== true) return;
+    if (typeof sessionId === 'number')
+      app.hub.disconnect({ sessionId }, SESSION_ENDED, 'session ended');
+    if (typeof userId === 'number') app.hub.disconnect({ userId }, SESSION_ENDED, 'session ended');
   });
   return created;
 }
@@ -83,13 +97,12 @@ export async function sessionUser(app: AppContext, token: string): Promise<AuthU
   return { ...user };
 }
 
-const SESSION_ENDED = 4401;
-
 /** Logout: the session's token stops working, and so do the websockets it opened. */
 export async function closeSession(app: AppContext, sessionId: number): Promise<void> {
   await repo.revokeSession(app.db, sessionId, app.clock.now());
-  sessionRevocations(app).revokeSession(sessionId);
-  app.hub.disconnect({ sessionId }, SESSION_ENDED, 'session ended');
+  // Every process forgets it and closes its websockets (this one before the call returns).
+  cacheOf(app);
+  app.bus.announce(SESSIONS_TOPIC, { sessionId, disconnect: true });
 }
 
 /**
@@ -110,6 +123,6 @@ export async function closeAllSessions(
  * closeAllSessions has committed (a read that raced the commit is forgotten here).
  */
 export function disconnectUser(app: AppContext, userId: number): void {
-  sessionRevocations(app).revokeUser(userId);
-  app.hub.disconnect({ userId }, SESSION_ENDED, 'session ended');
+  cacheOf(app);
+  app.bus.announce(SESSIONS_TOPIC, { userId, disconnect: true });
 }
