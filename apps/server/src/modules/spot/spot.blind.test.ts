@@ -46,7 +46,8 @@ describe('a blind coin', () => {
     // The demo book (the trader's) and the real one (a visitor's) are both quoted at first.
     await until(async () => (await kit.book('BTC/USDT', 50, token)).asks.length > 0);
     await until(async () => (await kit.book('BTC/USDT', 50)).bids.length > 0);
-    const bought = await kit.buy(token, { symbol: 'BTC/USDT', type: 2, amount: '1000' });
+    const boughtKey = kit.key();
+    const bought = await kit.buy(token, { symbol: 'BTC/USDT', type: 2, amount: '1000' }, boughtKey);
     expect(bought.status).toBe(1);
 
     await clockTo(server, at(BLIND[0] + 1));
@@ -62,6 +63,15 @@ describe('a blind coin', () => {
     suspendedAnswer(await kit.buy(token, { symbol: 'BTC/USDT', type: 2, amount: '100' }));
     suspendedAnswer(await kit.buy(token, { symbol: 'BTC/USDT', type: 2, quantity: '0.001' }));
     suspendedAnswer(await kit.sell(token, { symbol: 'BTC/USDT', type: 2, quantity: '0.001' }));
+    // A retry of the market order placed before the window (its answer lost on the way) answers
+    // that order as it stands, as every keyed retry does, not the refusal; nothing trades again.
+    const retried = await kit.buy(
+      token,
+      { symbol: 'BTC/USDT', type: 2, amount: '1000' },
+      boughtKey,
+    );
+    expect(retried.status).toBe(1);
+    expect(retried.data).toEqual(bought.data);
     expect(await coins(token)).toEqual(before);
     // A limit order rests in the book (traders may still meet each other there).
     const resting = await kit.buy(token, {

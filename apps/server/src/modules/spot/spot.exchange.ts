@@ -18,7 +18,7 @@ import {
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { requireOpenMarket } from '../market/market.open';
+import { openMarketOrEarlier } from '../market/market.open';
 import { userAccount, type Book } from '../../ledger/accounts';
 import { checkAmountLimit } from '../../ledger/amount-limits';
 import { once } from '../../ledger/idempotency';
@@ -239,21 +239,6 @@ export class SpotExchange {
           ? units(request.amount)
           : undefined,
     };
-    // A market order takes whatever the book holds: while the coin is blind (the market maker has
-    // pulled its quotes, the feed has no price) none is taken; limit orders between traders rest
-    // and match as ever (issue 17).
-    if (request.type === SPOT_ORDER_TYPE.market) requireOpenMarket(this.app, request.symbol);
-    const reference = this.app.market.lastPrice(request.symbol) ?? 0n;
-    checkOrder(rules, order, reference);
-    const hold = holdFor(rules, order, () => this.marketBuyCost(engine, order.quantity));
-    const limits = this.app.config.amountLimits;
-    if (order.quantity !== undefined) checkAmountLimit(limits, rules.base, order.quantity);
-    if (order.quoteAmount !== undefined) checkAmountLimit(limits, rules.quote, order.quoteAmount);
-    checkAmountLimit(limits, hold.currency, hold.amount);
-
-    // 1. Hold and store, once per Idempotency-Key (ledger/idempotency.ts): a retry answers the
-    // order the key already placed, as it now stands.
-    let placedId: number | undefined;
     const keyed = {
       userId: request.userId,
       call: request.call,
@@ -269,6 +254,28 @@ export class SpotExchange {
       ],
       now: this.app.clock.now(),
     };
+    // A market order takes whatever the book holds: while the coin is blind (the market maker has
+    // pulled its quotes, the feed has no price) none is taken; limit orders between traders rest
+    // and match as ever (issue 17). A keyed retry of one placed before answers it as it stands.
+    if (request.type === SPOT_ORDER_TYPE.market) {
+      const earlier = await openMarketOrEarlier<{ orderId: number }>(
+        this.app,
+        request.symbol,
+        keyed,
+      );
+      if (earlier) return this.orderNow(earlier.orderId);
+    }
+    const reference = this.app.market.lastPrice(request.symbol) ?? 0n;
+    checkOrder(rules, order, reference);
+    const hold = holdFor(rules, order, () => this.marketBuyCost(engine, order.quantity));
+    const limits = this.app.config.amountLimits;
+    if (order.quantity !== undefined) checkAmountLimit(limits, rules.base, order.quantity);
+    if (order.quoteAmount !== undefined) checkAmountLimit(limits, rules.quote, order.quoteAmount);
+    checkAmountLimit(limits, hold.currency, hold.amount);
+
+    // 1. Hold and store, once per Idempotency-Key (ledger/idempotency.ts): a retry answers the
+    // order the key already placed, as it now stands.
+    let placedId: number | undefined;
     const { orderId: id } = await once(this.app.writer, keyed, async (trx) => {
       this.lastOrderId += 1n;
       const id = this.lastOrderId;
@@ -330,11 +337,7 @@ export class SpotExchange {
       return { orderId: placedId };
     });
     // Another id than the one just placed: the key had placed it before (or a twin request won).
-    if (id !== placedId) {
-      const row = await repo.findOrder(this.app.db, id);
-      if (!row) throw new DomainError('notFound');
-      return stateOf(row);
-    }
+    if (id !== placedId) return this.orderNow(id);
     void notifyBalances(this.app, request.userId, request.book, [
       { wallet: 'coin', currency: hold.currency },
     ]);
@@ -353,6 +356,13 @@ export class SpotExchange {
     // The settlement wrote the order's row as it now stands.
     const row =
       settled?.orders.find((o) => Number(o.id) === id) ?? (await repo.findOrder(this.app.db, id));
+    if (!row) throw new DomainError('notFound');
+    return stateOf(row);
+  }
+
+  /** An order as it now stands (a keyed retry's answer). */
+  private async orderNow(id: number): Promise<OrderState> {
+    const row = await repo.findOrder(this.app.db, id);
     if (!row) throw new DomainError('notFound');
     return stateOf(row);
   }
