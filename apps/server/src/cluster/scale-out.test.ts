@@ -4,11 +4,10 @@ import { connect } from '@nats-io/transport-node';
 import { assetsCalls, newsign, userCalls } from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildApp, type Built } from '../app';
 import type { NatsBus } from '../realtime/nats-bus';
 import { eventStream } from '../realtime/subjects';
-import { ROOMY_LIMITS, startServer, type TestServer } from '../test/harness';
+import { ROOMY_LIMITS, startServer, subscribeAt, type TestServer } from '../test/harness';
 import { ROLES } from './cluster';
 
 const natsUrl = process.env.NATS_URL;
@@ -17,11 +16,6 @@ if (!ready)
   console.warn(
     'scale-out.test.ts: skipped, it needs DATABASE_URL (PostgreSQL) and NATS_URL (NATS with JetStream), e.g. NATS_URL=nats://127.0.0.1:4222',
   );
-
-interface Frame {
-  channel: string;
-  data: unknown;
-}
 
 /**
  * Scale-out (issue 19): two server processes' apps over ONE PostgreSQL database and ONE NATS, on
@@ -63,38 +57,15 @@ describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS',
 
   /** A websocket client of process B, subscribed; frames collected as they come. */
   async function clientOfB(token: string, channels: string[]) {
-    const query = new URLSearchParams({
-      sign: newsign(a.config.newsignSecret, a.clock.now()),
+    const client = await subscribeAt(
+      bUrl,
+      newsign(a.config.newsignSecret, a.clock.now()),
+      channels,
       token,
-    });
-    const socket = new WebSocket(`${bUrl.replace('http', 'ws')}/ws?${query}`);
-    const frames: Frame[] = [];
-    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      socket.on('error', reject);
-      socket.on('message', (raw: WebSocket.RawData) => {
-        const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
-        if (text === 'success') {
-          socket.send(JSON.stringify({ type: 'sub', channels }));
-          socket.send(JSON.stringify({ type: 1 }));
-          return;
-        }
-        const frame = JSON.parse(text) as Frame;
-        if (frame.channel === 'heartbeat') return resolve();
-        frames.push(frame);
-      });
-    });
+    );
     // B's subscription has reached NATS once everything B sent before has been answered.
     await (b.app.bus as NatsBus).flush();
-    return {
-      frames,
-      closed,
-      close: () =>
-        new Promise<void>((resolve) => {
-          socket.once('close', () => resolve());
-          socket.close();
-        }),
-    };
+    return client;
   }
 
   it('runs both on the NATS bus', () => {

@@ -45,7 +45,68 @@ export interface Subscription {
   frames: Frame[];
   /** Resolves with the first frame (already received or still to come) that `match` accepts. */
   next(match: (frame: Frame) => boolean, ms?: number): Promise<Frame>;
-  close(): void;
+  /** Resolves with the close code once the server or the client closed the socket. */
+  closed: Promise<number>;
+  /** Closes the socket; resolves once it is closed. */
+  close(): Promise<number>;
+}
+
+/**
+ * Opens /ws of the server at `url` (as the user of `token`, if given), subscribes to `channels`
+ * and waits until that took effect (the heartbeat answering a ping sent after the subscription).
+ */
+export async function subscribeAt(
+  url: string,
+  sign: string,
+  channels: string[],
+  token?: string,
+): Promise<Subscription> {
+  const query = new URLSearchParams({ sign, ...(token ? { token } : {}) });
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/ws?${query}`);
+  const frames: Frame[] = [];
+  const watchers = new Set<() => void>();
+  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    socket.on('error', reject);
+    socket.on('message', (raw: WebSocket.RawData) => {
+      const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
+      if (text === 'success') {
+        socket.send(JSON.stringify({ type: 'sub', channels }));
+        // The heartbeat answering this ping comes after the subscription is in place.
+        socket.send(JSON.stringify({ type: 1 }));
+        return;
+      }
+      const frame = JSON.parse(text) as Frame;
+      if (frame.channel === 'heartbeat') return resolve();
+      frames.push(frame);
+      for (const watch of watchers) watch();
+    });
+  });
+  return {
+    frames,
+    closed,
+    next(match, ms = 5_000) {
+      return new Promise<Frame>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          watchers.delete(watch);
+          reject(new Error(`no matching frame within ${ms} ms on ${channels.join(', ')}`));
+        }, ms);
+        const watch = () => {
+          const found = frames.find(match);
+          if (!found) return;
+          clearTimeout(timer);
+          watchers.delete(watch);
+          resolve(found);
+        };
+        watchers.add(watch);
+        watch();
+      });
+    },
+    close: () => {
+      socket.close();
+      return closed;
+    },
+  };
 }
 
 export interface TestServer extends Built {
@@ -179,49 +240,7 @@ async function serve(
       if (!message) throw new Error(`no code was sent to ${to}`);
       return message.code;
     },
-    async subscribe(channels, token) {
-      const query = new URLSearchParams({ sign: freshSign(), ...(token ? { token } : {}) });
-      const socket = new WebSocket(`${url.replace('http', 'ws')}/ws?${query}`);
-      const frames: Frame[] = [];
-      const watchers = new Set<() => void>();
-      await new Promise<void>((resolve, reject) => {
-        socket.on('error', reject);
-        socket.on('message', (raw: WebSocket.RawData) => {
-          const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
-          if (text === 'success') {
-            socket.send(JSON.stringify({ type: 'sub', channels }));
-            // The heartbeat answering this ping comes after the subscription is in place.
-            socket.send(JSON.stringify({ type: 1 }));
-            return;
-          }
-          const frame = JSON.parse(text) as Frame;
-          if (frame.channel === 'heartbeat') return resolve();
-          frames.push(frame);
-          for (const watch of watchers) watch();
-        });
-      });
-      return {
-        frames,
-        next(match, ms = 5_000) {
-          return new Promise<Frame>((resolve, reject) => {
-            const timer = setTimeout(() => {
-              watchers.delete(watch);
-              reject(new Error(`no matching frame within ${ms} ms on ${channels.join(', ')}`));
-            }, ms);
-            const watch = () => {
-              const found = frames.find(match);
-              if (!found) return;
-              clearTimeout(timer);
-              watchers.delete(watch);
-              resolve(found);
-            };
-            watchers.add(watch);
-            watch();
-          });
-        },
-        close: () => socket.close(),
-      };
-    },
+    subscribe: (channels, token) => subscribeAt(url, freshSign(), channels, token),
     async register(email = uniqueEmail(), password = GOOD_PASSWORD) {
       const sent = await server.call(authCalls.sendMailValidCode, { email });
       if (sent.status !== 1) throw new Error(`sendMailValidCode: ${sent.enMsg}`);
