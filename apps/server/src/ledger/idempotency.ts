@@ -4,6 +4,7 @@ import type { Db, Trx } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import type { GroupCommitter } from '../db/group-commit';
 import { DomainError } from '../http/domain-error';
+import type { IdempotencyRecordTable } from './ledger.table';
 
 export interface IdempotentCall {
   userId: number;
@@ -42,17 +43,8 @@ const storedAnswer = compiled<
     .where('idem_key', '=', value('key')),
 );
 
-const storeAnswer = compiled<
-  {
-    user_id: bigint;
-    call: string;
-    idem_key: string;
-    request_hash: string;
-    response: string;
-    created_at: bigint;
-  },
-  unknown
->((db, value) =>
+/** An answer's row: the table's columns but its generated id. */
+const storeAnswer = compiled<Omit<IdempotencyRecordTable, 'id'>, unknown>((db, value) =>
   db.insertInto('idempotency_records').values({
     user_id: value('user_id'),
     call: value('call'),
