@@ -51,11 +51,20 @@ function cacheOf(app: AppContext): SessionCache {
  * them (this one before the call returns).
  */
 export function sessionRevocations(app: AppContext): SessionRevocations {
-  cacheOf(app);
   return {
-    revokeSession: (sessionId) => app.bus.announce(SESSIONS_TOPIC, { sessionId }),
-    revokeUser: (userId) => app.bus.announce(SESSIONS_TOPIC, { userId }),
+    revokeSession: (sessionId) => announceSessions(app, { sessionId }),
+    revokeUser: (userId) => announceSessions(app, { userId }),
   };
+}
+
+/** Announces a sessions message to every process, this one's handler included. */
+function announceSessions(
+  app: AppContext,
+  message: { sessionId: number } | { userId: number },
+  disconnect = false,
+): void {
+  cacheOf(app);
+  app.bus.announce(SESSIONS_TOPIC, disconnect ? { ...message, disconnect } : message);
 }
 
 /** Opens a session and answers its token; only the token's hash is stored. */
@@ -101,8 +110,7 @@ export async function sessionUser(app: AppContext, token: string): Promise<AuthU
 export async function closeSession(app: AppContext, sessionId: number): Promise<void> {
   await repo.revokeSession(app.db, sessionId, app.clock.now());
   // Every process forgets it and closes its websockets (this one before the call returns).
-  cacheOf(app);
-  app.bus.announce(SESSIONS_TOPIC, { sessionId, disconnect: true });
+  announceSessions(app, { sessionId }, true);
 }
 
 /**
@@ -123,6 +131,5 @@ export async function closeAllSessions(
  * closeAllSessions has committed (a read that raced the commit is forgotten here).
  */
 export function disconnectUser(app: AppContext, userId: number): void {
-  cacheOf(app);
-  app.bus.announce(SESSIONS_TOPIC, { userId, disconnect: true });
+  announceSessions(app, { userId }, true);
 }
