@@ -145,6 +145,10 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     config: config.market,
     log: fastify.log,
     ...(options.liveExchanges ? { live: { exchanges: options.liveExchanges } } : {}),
+    // Scale-out: one process runs the feed, the others apply its steps.
+    ...(cluster.mode === 'scale-out'
+      ? { role: { lease: cluster.leases.lease(ROLES.marketFeed), bus } }
+      : {}),
   });
   const app: AppContext = {
     config,

@@ -5,8 +5,9 @@ import { inProcessBus, type Bus } from '../realtime/bus';
 import type { Hub } from '../realtime/hub';
 import { embeddedLeases, PgLeases, type Leases } from './lease';
 
-/** The roles exactly one process plays at a time (each job is one). */
+/** The roles exactly one process plays at a time (the market feed, each job). */
 export const ROLES = {
+  marketFeed: 'market:feed',
   optionsJobs: 'job:options',
   loanJobs: 'job:loan',
   teamJobs: 'job:team',

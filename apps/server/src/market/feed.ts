@@ -11,8 +11,10 @@ import {
   type Product,
   type Ticker,
 } from '@tidemark/contract';
+import type { Lease } from '../cluster/lease';
+import { StaleLeaseError } from '../cluster/lease';
 import type { MarketConfig } from '../config';
-import { inTransaction, type DatabaseHandle } from '../db/database';
+import { inTransaction, type DatabaseHandle, type Trx } from '../db/database';
 import type { Clock } from '../lib/clock';
 import type { Bus } from '../realtime/bus';
 import {
@@ -33,7 +35,7 @@ import type { CoinStatus, Market, MarketHealth, SourceHealth } from './market';
 import * as repo from './market.repository';
 import { readFeedScript, ScriptedFeed } from './scripted';
 import { FeedSimulator, type PrintSink } from './simulator';
-import { TickLog, type Tick, type TickSourcePrice } from './tick-log';
+import { sourcesJson, sourcesOfJson, TickLog, type Tick, type TickSourcePrice } from './tick-log';
 import { buildTicker, Rolling24h } from './tickers';
 
 export interface MarketLog {
@@ -51,6 +53,72 @@ export interface MarketDeps {
   log: MarketLog;
   /** MARKET_FEED=live only: how the sources' exchanges are made and waited on (tests). */
   live?: LiveOptions;
+  /**
+   * Scale-out only: the feed is a leased role. Without it (embedded) this process is the feed,
+   * always, and pays nothing for the role.
+   */
+  role?: FeedRole;
+}
+
+/**
+ * The feed as a role of the cluster: the process holding `lease` runs the price sources, writes
+ * ticks (fenced by the lease) and candles, publishes the websocket frames and announces every
+ * step on `bus`; every other process applies those steps to its own prices, writing nothing.
+ */
+export interface FeedRole {
+  lease: Lease;
+  bus: Pick<Bus, 'announce' | 'onAnnouncement'>;
+}
+
+/** A minute of a step: [time, open, high, low, close, volume, quoteVolume], money as decimal units. */
+type StepBar = [number, string, string, string, string, string, string];
+
+function stepBar(bar: Bar): StepBar {
+  return [
+    bar.time,
+    String(bar.open),
+    String(bar.high),
+    String(bar.low),
+    String(bar.close),
+    String(bar.volume),
+    String(bar.quoteVolume),
+  ];
+}
+
+function barOfStep([time, open, high, low, close, volume, quoteVolume]: StepBar): Bar {
+  return {
+    time,
+    open: BigInt(open),
+    high: BigInt(high),
+    low: BigInt(low),
+    close: BigInt(close),
+    volume: BigInt(volume),
+    quoteVolume: BigInt(quoteVolume),
+  };
+}
+
+/** The announcement topic of the feed owner's steps. */
+export const FEED_STEP_TOPIC = 'market.step';
+
+/**
+ * One step of the feed as the other processes apply it. Absolute, not a difference: a process
+ * that misses steps (announcements are at most once) is right again with the next one; the
+ * ticks it missed are in the tick log, which is what options and leverage read ticks back from.
+ * Sent only after the step's ticks are in the log, in step order.
+ */
+export interface FeedStep {
+  /** The owner's fencing token: a step of an older holding is ignored. */
+  token: string;
+  /** The feed's time after the step (ms). */
+  time: number;
+  /** Per coin in the market's order: the open minute; null before a real price. */
+  bars: (StepBar | null)[];
+  /** Per coin: the minute this step closed, as it closed (its last prints were in this step). */
+  closed?: (StepBar | null)[];
+  /** The step's logged ticks: [seq, symbol, time, price, sources JSON or null]. */
+  ticks: [number, string, number, string, string | null][];
+  /** Per coin, when the feed has a status (live, scripted): blind or open, and why. */
+  statuses?: CoinStatus[];
 }
 
 /**
@@ -106,6 +174,8 @@ interface CoinState {
    */
   real: boolean;
   changed: boolean;
+  /** Scale-out: the minute the current step closed (announced with the step). */
+  closed: Bar | null;
   readonly candleChannels: readonly string[];
   readonly candleFrames: readonly LazyFrame[];
 }
@@ -132,6 +202,18 @@ export class SimulatedMarket implements Market, PrintSink {
   private timer: NodeJS.Timeout | undefined;
   /** Closed candles waiting for the next write. */
   private pending = new repo.CandleBatch();
+  /** Scale-out: the feed's role, and whether this process plays it now (embedded: always). */
+  private readonly role: FeedRole | undefined;
+  private owning: boolean;
+  /** A takeover under way (the tick log's sequence re-read, the sources started). */
+  private switching: Promise<void> | null = null;
+  /** The feed's time: the last step here, or the last step applied from the owner. */
+  private stepTime: number;
+  /** Not the owner: the newest owner's token seen, and its coins' statuses. */
+  private stepToken = 0n;
+  private applied: CoinStatus[] | undefined;
+  /** Not the owner: the candles the last applied minute closed, stored on a takeover. */
+  private standby = new repo.CandleBatch();
   /** The write chain: reads of stored candles wait for it, so a just-closed candle is never missed. */
   private writes: Promise<void> = Promise.resolve();
 
@@ -165,9 +247,19 @@ export class SimulatedMarket implements Market, PrintSink {
             startPrices,
             deps.config.seededLive ? 'seeded' : 'unpredictable',
           );
-    this.tickLog = new TickLog(deps.database, deps.log);
+    this.role = deps.role;
+    this.owning = !this.role;
+    const lease = this.role?.lease;
+    this.tickLog = new TickLog(deps.database, deps.log, lease && ((trx) => lease.fence(trx)));
     this.optionStates = this.states.filter((s) => s.coin.product.options);
     this.publishEvery = Math.max(1, Math.round(PUBLISH_MS / deps.config.tickMs));
+    this.stepTime = this.simulator.time;
+    this.role?.bus.onAnnouncement(FEED_STEP_TOPIC, (message) => this.apply(message as FeedStep));
+  }
+
+  /** Whether this process runs the feed now (embedded: always). */
+  ownsFeed(): boolean {
+    return this.owning;
   }
 
   products(): readonly Product[] {
@@ -184,6 +276,7 @@ export class SimulatedMarket implements Market, PrintSink {
   }
 
   private coinStatus(index: number): CoinStatus {
+    if (!this.owning) return this.applied?.[index] ?? SIMULATED;
     return this.simulator.status?.(index) ?? SIMULATED;
   }
 
@@ -191,11 +284,13 @@ export class SimulatedMarket implements Market, PrintSink {
     const { feed, live } = this.deps.config;
     const rules = live ?? DEFAULT_INDEX_RULES;
     const kind = feed?.kind ?? 'simulator';
-    const time = this.simulator.time;
-    const sources = this.simulator.health?.() ?? [
+    const time = this.stepTime;
+    // Another process runs the sources (scale-out): this one knows the coins' states it applied.
+    const own = this.owning ? this.simulator.health?.() : undefined;
+    const sources = own ?? [
       {
         // The simulator (or the script) is its own one source: fresh unless a script blinds a coin.
-        name: kind,
+        name: this.owning ? kind : `${kind} (another process)`,
         connected: true,
         lastUpdate: time,
         error: null,
@@ -239,7 +334,7 @@ export class SimulatedMarket implements Market, PrintSink {
   rates(at: 'live' | 'minute'): ConversionRate[] {
     const first = this.states[0];
     // A finished minute's close is valid from the end of that minute: the open minute's start.
-    const time = at === 'live' ? this.simulator.time : (first?.minute.time ?? this.simulator.time);
+    const time = at === 'live' ? this.stepTime : (first?.minute.time ?? this.stepTime);
     return [
       { currency: QUOTE_CURRENCY, rate: formatMoney(MONEY_UNIT), time },
       // A coin never priced (live, before its sources' first print) has no rate.
@@ -259,7 +354,7 @@ export class SimulatedMarket implements Market, PrintSink {
         s.coin,
         s.window.closed(s.minute.time),
         s.real ? s.minute : null,
-        this.simulator.time,
+        this.stepTime,
         this.coinStatus(s.coin.index),
       ),
     );
@@ -283,7 +378,7 @@ export class SimulatedMarket implements Market, PrintSink {
     const end = endTime ?? this.deps.clock.now();
     const liveStart = bucketStart(period, state.minute.time);
     // The open candle's prices run up to the last tick; it counts only for an end at or after it.
-    const withLive = end >= this.simulator.time;
+    const withLive = end >= this.stepTime;
     // Taken before the read: a minute that closes during it stays in this candle, not the rows.
     const live = withLive ? toCandle(state.chain.live(period, state.minute)) : null;
     const before = withLive ? liveStart : Math.min(bucketStart(period, end), liveStart);
@@ -309,14 +404,17 @@ export class SimulatedMarket implements Market, PrintSink {
     const now = this.deps.clock.now();
     const rows = new repo.CandleBatch();
     let backfilled = 0;
+    // Scale-out: the lease is known before the market starts; a standby runs no sources.
+    if (this.role) this.owning = this.role.lease.held();
     // Live: the streams start first, so prices arrive while the history loads.
-    await this.live?.start();
+    if (this.owning) await this.live?.start();
     const history = { reachable: true };
     for (const state of this.states) {
       if (await this.prepareCoin(state, now, rows, history)) backfilled++;
     }
-    const { db, dialect } = this.deps.database;
-    await inTransaction(db, (trx) => repo.insertCandles(trx, dialect, rows));
+    const { db } = this.deps.database;
+    // Only the feed's owner stores candles; a standby keeps what it generated in memory.
+    if (this.owning) await inTransaction(db, (trx) => this.storeCandles(trx, rows));
     await this.tickLog.start();
     // From the open minute's start: the first tick makes up the part of it already gone, so
     // the minute has its full share of prints and volume.
@@ -324,13 +422,14 @@ export class SimulatedMarket implements Market, PrintSink {
       bucketStart('1min', now),
       this.states.map((s) => s.minute.close),
     );
+    this.stepTime = this.simulator.time;
     this.tick();
     this.deps.log.info(
       { rows: rows.size, backfilled, ms: Math.round(performance.now() - began) },
       backfilled ? 'market history back-filled' : 'market history caught up',
     );
     const feed = this.deps.config.feed;
-    if (feed?.kind === 'scripted') {
+    if (feed?.kind === 'scripted' && this.owning) {
       // Anyone who reads the script knows every future price: never a deployment with real money.
       this.deps.log.warn(
         { feed: 'scripted', script: feed.script },
@@ -345,6 +444,7 @@ export class SimulatedMarket implements Market, PrintSink {
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.switching;
     await this.live?.stop();
     // The open minute is not stored: the next start fills it again from the last closed one.
     this.flush();
@@ -352,8 +452,13 @@ export class SimulatedMarket implements Market, PrintSink {
     await this.tickLog.stop();
   }
 
-  /** Advances the feed to the clock, stores what closed, and publishes at most every 250 ms. */
+  /**
+   * Advances the feed to the clock, stores what closed, and publishes at most every 250 ms. In
+   * scale-out only while this process holds the feed's lease; a process that takes it over
+   * continues from the last applied step and the log's last sequence number.
+   */
   tick(): void {
+    if (this.role && !this.follow(this.role)) return;
     const now = this.deps.clock.now();
     if (now - this.simulator.time > MAX_STEP_MS) this.catchUp(now);
     const before = this.simulator.time;
@@ -371,10 +476,130 @@ export class SimulatedMarket implements Market, PrintSink {
         );
       }
       this.tickLog.flush();
+      if (this.role) this.announce(this.role);
     }
+    this.stepTime = this.simulator.time;
     this.tickerCache = null;
     this.flush();
     if (++this.ticks % this.publishEvery === 0) this.publish();
+  }
+
+  /**
+   * Scale-out: follows the lease. Answers whether this process steps the feed now; a takeover
+   * first re-reads the log's last sequence number and starts the sources (a tick or two later).
+   */
+  private follow(role: FeedRole): boolean {
+    const held = role.lease.held();
+    if (held === this.owning) return held;
+    if (!held) {
+      this.owning = false;
+      this.deps.log.warn({}, 'market feed: lease lost, following the new owner');
+      void this.live?.stop();
+      return false;
+    }
+    this.switching ??= this.takeOver(role).finally(() => {
+      this.switching = null;
+    });
+    return false;
+  }
+
+  private async takeOver(role: FeedRole): Promise<void> {
+    try {
+      // After the lease was acquired: every write of the former owner is in the log or refused.
+      await this.tickLog.start();
+      await this.live?.start();
+      // The minute the former owner closed last, in case it died before storing it.
+      const rows = this.standby.take();
+      if (rows.size) {
+        const { db } = this.deps.database;
+        await inTransaction(db, (trx) => this.storeCandles(trx, rows));
+      }
+      if (!role.lease.held()) return;
+      this.simulator.rebase(
+        this.stepTime,
+        this.states.map((s) => s.minute.close),
+      );
+      this.owning = true;
+      this.stepToken = role.lease.token() ?? this.stepToken;
+      this.deps.log.info(
+        { token: String(role.lease.token()), time: this.stepTime },
+        'market feed: taken over',
+      );
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'market feed: takeover failed (tried again)');
+    }
+  }
+
+  /** The step just taken, to the other processes once its ticks are in the log. */
+  private announce(role: FeedRole): void {
+    const token = role.lease.token();
+    if (token === null) return;
+    const step: FeedStep = {
+      token: String(token),
+      time: this.simulator.time,
+      bars: this.states.map((s) => (s.real ? stepBar(s.minute) : null)),
+      ticks: [],
+    };
+    if (this.states.some((s) => s.closed)) {
+      step.closed = this.states.map((s) => s.closed && stepBar(s.closed));
+      for (const state of this.states) state.closed = null;
+    }
+    if (this.simulator.status)
+      step.statuses = this.states.map((s) => this.coinStatus(s.coin.index));
+    const ticks = this.optionStates
+      .map((s) => this.tickLog.last(s.coin.symbol))
+      .filter((t): t is Tick => t !== undefined && t.time === this.simulator.time);
+    void this.tickLog.lastWrite.then((stored) => {
+      // Ticks the log refused or lost are not announced: every announced tick is in the log.
+      if (stored)
+        step.ticks = ticks.map((t) => [
+          t.seq,
+          t.symbol,
+          t.time,
+          String(t.price),
+          sourcesJson(t.sources),
+        ]);
+      role.bus.announce(FEED_STEP_TOPIC, step);
+    });
+  }
+
+  /** Scale-out, not the owner: the owner's step becomes this process's prices (nothing written). */
+  private apply(step: FeedStep): void {
+    if (this.owning) return;
+    const token = BigInt(step.token);
+    // A new owner's steps count from its first (it continues from its own last applied step).
+    if (token < this.stepToken || (token === this.stepToken && step.time < this.stepTime)) return;
+    this.stepToken = token;
+    step.bars.forEach((bar, index) => {
+      const state = this.states[index];
+      if (!bar || !state) return;
+      const minute = barOfStep(bar);
+      if (!state.real) {
+        state.real = true;
+        state.minute = flatBar(minute.time, minute.open);
+        state.minuteClose = minute.open;
+      }
+      // The minute this step closed, as the owner closed it (with the step's last prints).
+      const closed = step.closed?.[index];
+      if (closed && closed[0] === state.minute.time) state.minute = barOfStep(closed);
+      while (minute.time >= state.minute.time + MINUTE) this.nextMinute(state);
+      state.closed = null;
+      if (minute.time !== state.minute.time) return;
+      state.minute = minute;
+      state.changed = true;
+    });
+    if (step.statuses) this.applied = step.statuses;
+    for (const [seq, symbol, time, price, sources] of step.ticks) {
+      const found = sourcesOfJson(sources);
+      this.tickLog.apply(
+        found
+          ? { seq, symbol, time, price: BigInt(price), sources: found }
+          : { seq, symbol, time, price: BigInt(price) },
+      );
+    }
+    this.stepTime = step.time;
+    this.tickerCache = null;
+    this.flush();
   }
 
   /** One print of the simulator (PrintSink). */
@@ -407,6 +632,7 @@ export class SimulatedMarket implements Market, PrintSink {
       minuteClose: coin.startPrice,
       real: true,
       changed: false,
+      closed: null,
       candleChannels,
       candleFrames: CANDLE_PERIODS.map(
         (period) => new LazyFrame(() => toCandle(state.chain.live(period, state.minute))),
@@ -536,6 +762,7 @@ export class SimulatedMarket implements Market, PrintSink {
     }
     state.chain.addMinute(closed, this.sinkOf(state.coin.symbol, this.pending));
     state.window.push(closed);
+    state.closed = closed;
     state.minuteClose = closed.close;
     state.minute = flatBar(closed.time + MINUTE, closed.close);
   }
@@ -576,17 +803,31 @@ export class SimulatedMarket implements Market, PrintSink {
   private flush(): void {
     if (this.pending.size === 0) return;
     const rows = this.pending.take();
-    const { db, dialect } = this.deps.database;
+    if (!this.owning) {
+      // The owner stores these; kept only until the next minute, for a takeover.
+      this.standby = rows;
+      return;
+    }
+    const { db } = this.deps.database;
     this.writes = this.writes
-      .then(() => inTransaction(db, (trx) => repo.insertCandles(trx, dialect, rows)))
+      .then(() => inTransaction(db, (trx) => this.storeCandles(trx, rows)))
       .catch((error: unknown) => {
+        if (error instanceof StaleLeaseError) return;
         // Lost candles are a gap in the charts, not a reason to stop the prices.
         this.deps.log.error({ err: error, rows: rows.size }, 'storing candles failed');
       });
   }
 
+  /** Candles in `trx`; in scale-out only while this process still owns the feed (fenced). */
+  private async storeCandles(trx: Trx, rows: repo.CandleBatch): Promise<void> {
+    await this.role?.lease.fence(trx);
+    await repo.insertCandles(trx, this.deps.database.dialect, rows);
+  }
+
   private publish(): void {
     const { bus } = this.deps;
+    // Scale-out: the owner's frames reach every process's clients; a standby sends none.
+    if (!this.owning) return;
     bus.publish(channels.tickers, this.tickersFrame);
     for (const state of this.states) {
       if (!state.changed) continue;

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const log = { error: () => undefined };
+const log = { warn: () => undefined, error: () => undefined };
 const rows = () => handle.db.selectFrom('tick_log').selectAll().orderBy('seq').execute();
 
 describe('the tick log', () => {
@@ -43,7 +43,10 @@ describe('the tick log', () => {
   it('says when a tick could not be stored (a second log on the same table reuses a number)', async () => {
     const errors: string[] = [];
     const first = new TickLog(handle, log);
-    const second = new TickLog(handle, { error: (_d: object, m: string) => errors.push(m) });
+    const second = new TickLog(handle, {
+      ...log,
+      error: (_d: object, m: string) => errors.push(m),
+    });
     await first.start();
     await second.start();
     const kept = first.record('BTC/USDT', 3_000, 2n);

@@ -1,6 +1,7 @@
 import { formatMoney, parseMoney } from '@tidemark/contract';
-import type { DatabaseHandle, Executor } from '../db/database';
+import type { DatabaseHandle, Executor, Trx } from '../db/database';
 import { inTransaction } from '../db/database';
+import { StaleLeaseError } from '../cluster/lease';
 
 /** One exchange source's price that went into a live tick (the median of them). */
 export interface TickSourcePrice {
@@ -54,8 +55,15 @@ export function sourcesOfJson(json: string | null): TickSourcePrice[] | undefine
 }
 
 export interface TickLogLog {
+  warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
+
+/**
+ * Scale-out: checks inside the tick write's own transaction that this process still owns the
+ * feed (the feed lease's `fence`), so a stale owner's ticks are refused and rolled back.
+ */
+export type TickFence = (trx: Trx) => Promise<void>;
 
 /** Rows per INSERT: 4 bound values each, far below either database's parameter limit. */
 const INSERT_BATCH = 2_000;
@@ -64,7 +72,9 @@ const INSERT_BATCH = 2_000;
  * Writes the feed's ticks of the option symbols to the append-only tick log, batched: the feed
  * records a tick per symbol and step in memory and the log writes them all in one transaction per
  * step, behind the previous write. Sequence numbers continue from the last stored one, so they
- * never repeat across restarts. Only the market (the feed) holds one.
+ * never repeat across restarts or a change of the feed's owner. Only the market (the feed) holds
+ * one; in a process that does not own the feed (scale-out) it holds the owner's ticks as they
+ * arrive (`apply`), which are in the log already.
  */
 export class TickLog {
   private nextSeq = 1;
@@ -72,20 +82,37 @@ export class TickLog {
   private readonly latest = new Map<string, Tick>();
   private writes: Promise<void> = Promise.resolve();
   private stored = 0;
+  /** Whether the last flush's write stored its ticks (false: refused or failed). */
+  lastWrite: Promise<boolean> = Promise.resolve(true);
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly log: TickLogLog,
+    private readonly fence?: TickFence,
   ) {}
 
+  /**
+   * Continues from the log's last sequence number (at start, and when this process takes the feed
+   * over: after its lease was acquired, so every write of the former owner is in or refused).
+   */
   async start(): Promise<void> {
+    await this.writes;
     const row = await this.database.db
       .selectFrom('tick_log')
       .select((eb) => eb.fn.max('seq').as('seq'))
       .executeTakeFirst();
     const last = Number(row?.seq ?? 0);
-    this.nextSeq = last + 1;
-    this.stored = last;
+    this.pending = [];
+    this.nextSeq = Math.max(this.nextSeq, last + 1);
+    this.stored = Math.max(this.stored, last);
+  }
+
+  /** The feed owner's tick, already in the log (scale-out: a process that does not own the feed). */
+  apply(tick: Tick): void {
+    const known = this.latest.get(tick.symbol);
+    if (!known || known.seq < tick.seq) this.latest.set(tick.symbol, tick);
+    if (tick.seq > this.stored) this.stored = tick.seq;
+    if (tick.seq >= this.nextSeq) this.nextSeq = tick.seq + 1;
   }
 
   /** A new tick of `symbol`; written with the next flush. */
@@ -109,16 +136,34 @@ export class TickLog {
     const ticks = this.pending;
     this.pending = [];
     const { db } = this.database;
-    this.writes = this.writes
-      .then(() => inTransaction(db, (trx) => insertTicks(trx, ticks)))
+    const fence = this.fence;
+    const write = this.writes
+      .then(() =>
+        inTransaction(db, async (trx) => {
+          if (fence) await fence(trx);
+          await insertTicks(trx, ticks);
+        }),
+      )
       .then(() => {
-        this.stored = ticks[ticks.length - 1]!.seq;
+        this.stored = Math.max(this.stored, ticks[ticks.length - 1]!.seq);
+        return true;
       })
       .catch((error: unknown) => {
+        if (error instanceof StaleLeaseError) {
+          // Another process owns the feed now: its ticks, not these, continue the log.
+          this.log.warn(
+            { role: error.role, ticks: ticks.length },
+            'ticks refused: feed lease lost',
+          );
+          return false;
+        }
         // A lost tick is a gap in the log (an option without a tick near expiry fails and is
         // refunded), never a reason to stop the prices.
         this.log.error({ err: error, ticks: ticks.length }, 'storing ticks failed');
+        return false;
       });
+    this.lastWrite = write;
+    this.writes = write.then(() => undefined);
   }
 
   /**

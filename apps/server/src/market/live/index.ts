@@ -79,8 +79,11 @@ export class LiveSources {
     for (const stream of this.streams) stream.start();
   }
 
+  /** Stops every stream; a later start (scale-out: the feed taken over again) opens them anew. */
   async stop(): Promise<void> {
-    await Promise.all(this.streams.map((s) => s.stop()));
+    const streams = this.streams;
+    this.streams = [];
+    await Promise.all(streams.map((s) => s.stop()));
   }
 
   /**

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type Built } from '../app';
+import type { SimulatedMarket } from '../market/feed';
+import { TickLog } from '../market/tick-log';
+import { eventStream } from '../realtime/subjects';
+import { ROOMY_LIMITS, startServer, type TestServer } from '../test/harness';
+import { ROLES } from './cluster';
+
+const natsUrl = process.env.NATS_URL;
+const ready = Boolean(natsUrl && process.env.DATABASE_URL);
+if (!ready)
+  console.warn(
+    'feed.scale-out.test.ts: skipped, it needs DATABASE_URL (PostgreSQL) and NATS_URL (NATS with JetStream), e.g. NATS_URL=nats://127.0.0.1:4222',
+  );
+
+const SYMBOL = 'BTC/USDT';
+
+/**
+ * The market feed as a leased role (issue 19): two apps over ONE PostgreSQL database and ONE
+ * NATS. A starts first and runs the feed; B applies A's steps; A dies and B continues the feed.
+ */
+describe.skipIf(!ready)('the market feed across two processes', () => {
+  const prefix = `tm-f-${randomBytes(5).toString('hex')}`;
+  const TTL = 1_000;
+  let a: TestServer;
+  let b: Built;
+  const feedOf = (built: Built) => built.app.market as SimulatedMarket;
+  const maxSeq = async () =>
+    Number(
+      (await sql<{ seq: string | null }>`select max(seq) as seq from tick_log`.execute(a.app.db))
+        .rows[0]?.seq ?? 0,
+    );
+
+  beforeAll(async () => {
+    a = await startServer({
+      rateLimits: ROOMY_LIMITS,
+      env: {
+        NATS_URL: natsUrl!,
+        NATS_PREFIX: prefix,
+        LEASE_TTL_MS: String(TTL),
+        MM_ENABLED: 'false',
+      },
+    });
+    b = await buildApp({ config: a.config, clock: a.clock, logger: false });
+  });
+
+  afterAll(async () => {
+    await b?.fastify.close();
+    await a?.close();
+    const nc = await connect({ servers: natsUrl!.split(',') });
+    const jsm = await jetstreamManager(nc);
+    await jsm.streams.delete(eventStream(prefix)).catch(() => undefined);
+    await nc.close();
+  });
+
+  it('only A runs the feed; B answers the same ticks, prices and tickers', async () => {
+    expect(feedOf(a).ownsFeed()).toBe(true);
+    expect(feedOf(b).ownsFeed()).toBe(false);
+    expect(a.cluster.leases.lease(ROLES.marketFeed).held()).toBe(true);
+    expect(b.cluster.leases.lease(ROLES.marketFeed).held()).toBe(false);
+    const seen = (built: Built) => {
+      const market = built.app.market;
+      return {
+        tick: market.lastTick(SYMBOL),
+        prices: market.products().map((p) => market.lastPrice(p.symbol)),
+        tickers: market.tickers(),
+      };
+    };
+    // A steps every 250 ms and B follows within milliseconds: between two steps both agree.
+    await expect
+      .poll(
+        () => {
+          const now = seen(a);
+          return now.tick !== undefined && isDeepStrictEqual(seen(b), now);
+        },
+        { timeout: 5_000, interval: 20 },
+      )
+      .toBe(true);
+    // A minute closes within one step (the clock moved past its end): B closes it as A did,
+    // with that step's last prints, so the 24 h figures and the candles stay the same.
+    const minute = a.app.market.tickers()[0]!.time;
+    a.clock.advance(60_000 - (minute % 60_000) + 500);
+    await expect
+      .poll(
+        () => {
+          const now = seen(a);
+          return (
+            now.tickers[0]!.time > minute + 60_000 - (minute % 60_000) &&
+            isDeepStrictEqual(seen(b), now)
+          );
+        },
+        { timeout: 5_000, interval: 20 },
+      )
+      .toBe(true);
+    const candles = (built: Built) => built.app.market.candles(SYMBOL, '1min', 2);
+    expect(await candles(b)).toEqual(await candles(a));
+    // B's tick is the logged one (B wrote none: the log's numbers would collide with A's).
+    const tick = b.app.market.lastTick(SYMBOL)!;
+    expect(await b.app.market.tickDurable(tick.seq)).toBe(true);
+    const row = await sql<{ symbol: string; price: string }>`
+      select symbol, price from tick_log where seq = ${tick.seq}`.execute(a.app.db);
+    expect(row.rows.map((r) => [r.symbol, BigInt(r.price)])).toEqual([[SYMBOL, tick.price]]);
+  });
+
+  it('A dies: B takes the feed over with a higher token and continues the sequence', async () => {
+    const tokenA = a.cluster.leases.lease(ROLES.marketFeed).token()!;
+    const startSeq = await maxSeq();
+    // A dies: its leases run out (nothing handed back) and it stops stepping the feed.
+    await a.cluster.leases.stop(false);
+    const died = performance.now();
+    const lastOfA = await maxSeq();
+    await expect.poll(() => feedOf(b).ownsFeed(), { timeout: TTL * 3, interval: 10 }).toBe(true);
+    await expect
+      .poll(() => b.app.market.lastTick(SYMBOL)?.seq ?? 0, { timeout: 3_000, interval: 10 })
+      .toBeGreaterThan(lastOfA);
+    const failoverMs = Math.round(performance.now() - died);
+    console.warn(`feed failover: B ticked ${failoverMs} ms after A died (LEASE_TTL_MS ${TTL})`);
+    expect(failoverMs).toBeLessThan(TTL * 3);
+    expect(feedOf(a).ownsFeed()).toBe(false);
+    expect(b.cluster.leases.lease(ROLES.marketFeed).token()!).toBeGreaterThan(tokenA);
+
+    // The log's numbers go on without a gap or a repeat across the change of owner.
+    const tick = b.app.market.lastTick(SYMBOL)!;
+    expect(await b.app.market.tickDurable(tick.seq)).toBe(true);
+    const { rows } = await sql<{ seq: string }>`
+      select seq from tick_log where seq > ${startSeq} order by seq`.execute(a.app.db);
+    const seqs = rows.map((r) => Number(r.seq));
+    expect(seqs.length).toBeGreaterThan(0);
+    expect(seqs).toEqual(seqs.map((_, i) => startSeq + 1 + i));
+    expect(seqs[seqs.length - 1]).toBeGreaterThanOrEqual(tick.seq);
+
+    // A stale owner's ticks are refused by the fence and rolled back.
+    const stale = new TickLog(
+      a.app.database,
+      { warn: () => undefined, error: () => undefined },
+      (trx) => a.cluster.leases.lease(ROLES.marketFeed).fence(trx),
+    );
+    await stale.start();
+    const refused = stale.record(SYMBOL, a.clock.now(), 1n);
+    expect(await stale.durable(refused.seq)).toBe(false);
+    const kept = await sql<{ price: string }>`
+      select price from tick_log where seq = ${refused.seq}`.execute(a.app.db);
+    expect(kept.rows.map((r) => BigInt(r.price))).not.toContain(1n);
+  });
+});
