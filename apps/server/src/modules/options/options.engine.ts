@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   canonicalJson,
   formatMoney,
@@ -35,7 +35,8 @@ export function poolCovers(input: {
 export type RecordBody = Omit<SettlementRecord, 'hash'>;
 
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  // The one-shot form (Node 20.12+; engines asks 20.19): no Hash object per record.
+  return hash('sha256', text, 'hex');
 }
 
 /** hash = hex sha256 of the record without `hash`, in RFC 8785 canonical JSON. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPlatform } from '../../ledger/check';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import * as repo from './options.repository';
+import { settleOrders } from './options.service';
 import { optionTrader, periodId, scriptedFeedEnv, type OptionTrader } from './options.test-kit';
 import { verifySettlements } from './options.verify';
 
@@ -205,5 +206,54 @@ describe('random order sequences (property)', () => {
     await expect(
       server.app.db.updateTable('tick_log').set({ price: 1n }).where('seq', '=', 1n).execute(),
     ).rejects.toThrow(/append-only/);
+  });
+
+  it('a settlement handed orders read before they moved on settles none of them twice', async () => {
+    const db = server.app.db;
+    // Orders as a pass (or another process) read them while they ran: settled since.
+    const stale = (
+      await db
+        .selectFrom('option_orders')
+        .selectAll()
+        .where('status', '=', 'settled')
+        .orderBy('id')
+        .limit(3)
+        .execute()
+    ).map((row) => ({ ...row, status: 'running' }));
+    expect(stale).toHaveLength(3);
+    const head = await db.selectFrom('option_chain').selectAll().executeTakeFirstOrThrow();
+    const counts = async () => ({
+      records: Number(
+        (
+          await db
+            .selectFrom('option_records')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+      payouts: Number(
+        (
+          await db
+            .selectFrom('ledger_transactions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('reference', 'like', 'option:%:settle')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    });
+    const before = await counts();
+    const tick = { price: 1n, time: Number(stale[0]!.settle_time), seq: 1 };
+    const moved = await server.app.writer.runInOrder((trx) =>
+      settleOrders(
+        server.app,
+        trx,
+        'running',
+        stale.map((row) => ({ row, tick })),
+      ),
+    );
+    expect(moved).toBe(0);
+    expect(await counts()).toEqual(before);
+    expect(await db.selectFrom('option_chain').selectAll().executeTakeFirstOrThrow()).toEqual(head);
+    expect((await verifySettlements(db, server.config.options.settleToleranceMs)).ok).toBe(true);
   });
 });

@@ -555,6 +555,16 @@ export async function start(
 /** Traders' pseudonyms never change: each is computed once, and kept once committed. */
 const pseudonyms = new WeakMap<AppContext, Map<string, string>>();
 
+/** A trader's pseudonym if known already (no await on a settlement's hot path). */
+function knownTrader(
+  app: AppContext,
+  userId: bigint,
+  pending: Map<string, string>,
+): string | undefined {
+  const key = String(userId);
+  return pseudonyms.get(app)?.get(key) ?? pending.get(key);
+}
+
 async function traderOf(
   app: AppContext,
   trx: Trx,
@@ -600,7 +610,7 @@ export async function settleOrders(
   let { seq, hash } = head;
   const exposure = new Map<Book, bigint>();
   const records: { seq: number; row: OptionOrderRow; body: string; hash: string }[] = [];
-  const settled: { userId: number; row: OptionOrderRow; hash: string }[] = [];
+  const settled: { userId: number; row: OptionOrderRow; hash: string; values: SettleValues }[] = [];
   const names = new Map<string, string>();
   // The strike ticks' sources (live ticks): the order stores the tick, the log its sources.
   const strikeSources =
@@ -611,7 +621,13 @@ export async function settleOrders(
         )
       : NO_SOURCES;
   const shownSources = new Map<number, readonly TickSourcePrice[]>(strikeSources);
+  // Which of them are still where the caller found them (on PostgreSQL locked to the commit, so
+  // that the one update below moves each of them): one that moved on already (another process,
+  // an earlier pass) is skipped, never settled twice.
+  const claimed = await claim(app, statements, trx, from, items);
+  const updates: SettleValues[] = [];
   for (const { row, tick } of items) {
+    if (!claimed.has(String(row.id))) continue;
     const book = row.book as Book;
     const userId = Number(row.user_id);
     const strike =
@@ -637,23 +653,21 @@ export async function settleOrders(
       settle: settleTick,
     });
     const status = outcome === 'failed' ? 'failed' : 'settled';
-    const moved = await statements.all(trx, SETTLE_SQL, [
+    seq += 1;
+    const values: SettleValues = [
+      row.id,
       status,
       settleTick?.price ?? null,
       settleTick ? BigInt(settleTick.time) : null,
       settleTick ? BigInt(settleTick.seq) : null,
       outcome,
       payout,
-      BigInt(seq + 1),
-      now,
-      row.id,
-      from,
-    ]);
-    // Settled already (another process, or an earlier pass): nothing to do, never twice.
-    if (moved.length === 0) continue;
+      BigInt(seq),
+    ];
+    updates.push(values);
     if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
-    seq += 1;
-    const trader = await traderOf(app, trx, row.user_id, names);
+    const trader =
+      knownTrader(app, row.user_id, names) ?? (await traderOf(app, trx, row.user_id, names));
     const body: RecordBody = {
       seq,
       orderId: Number(row.id),
@@ -695,23 +709,13 @@ export async function settleOrders(
       });
     }
     exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(row.stake, row.return_rate));
-    settled.push({
-      userId,
-      hash: sealed.hash,
-      row: {
-        ...row,
-        status,
-        settle_price: settleTick?.price ?? null,
-        settle_tick_time: settleTick ? BigInt(settleTick.time) : null,
-        settle_seq: settleTick ? BigInt(settleTick.seq) : null,
-        outcome,
-        payout,
-        record_seq: BigInt(seq),
-        updated_at: now,
-      },
-    });
+    settled.push({ userId, row, hash: sealed.hash, values });
   }
   if (records.length === 0) return 0;
+  for (let i = 0; i < updates.length; i += UPDATE_ROWS) {
+    const chunk = updates.slice(i, i + UPDATE_ROWS);
+    await statements.all(trx, settleOrdersSql(chunk.length), [...chunk.flat(), now]);
+  }
   for (const [book, delta] of exposure) await repo.addExposure(trx, book, delta);
   for (let i = 0; i < records.length; i += RECORD_ROWS) {
     const chunk = records.slice(i, i + RECORD_ROWS);
@@ -731,29 +735,126 @@ export async function settleOrders(
   }
   await statements.all(trx, HEAD_SQL, [BigInt(seq), hash]);
   app.writer.afterCommit(trx, () => {
-    for (const { userId, row, hash } of settled)
-      publish(app, userId, 'option.settled', () => toOrder(row, hash, shownSources));
+    for (const { userId, row, hash, values } of settled)
+      publish(app, userId, 'option.settled', () =>
+        toOrder(settledRow(row, values, now), hash, shownSources),
+      );
   });
   return settled.length;
 }
 
+/** What settling writes to an order, in the order of settleOrdersSql's VALUES. */
+type SettleValues = [
+  id: bigint,
+  status: 'settled' | 'failed',
+  settlePrice: bigint | null,
+  settleTickTime: bigint | null,
+  settleSeq: bigint | null,
+  outcome: string,
+  payout: bigint,
+  recordSeq: bigint,
+];
+
+/** An order as its settlement left it (built only for a trader listening). */
+function settledRow(row: OptionOrderRow, values: SettleValues, now: bigint): OptionOrderRow {
+  const [, status, settlePrice, settleTickTime, settleSeq, outcome, payout, recordSeq] = values;
+  return {
+    ...row,
+    status,
+    settle_price: settlePrice,
+    settle_tick_time: settleTickTime,
+    settle_seq: settleSeq,
+    outcome,
+    payout,
+    record_seq: recordSeq,
+    updated_at: now,
+  };
+}
+
+/**
+ * The ids of `items` still in status `from`; on PostgreSQL their rows are locked to the commit
+ * (in id order), so nothing moves them before this unit's update does.
+ */
+async function claim(
+  app: AppContext,
+  statements: LedgerSql,
+  trx: Trx,
+  from: 'scheduled' | 'running',
+  items: readonly { row: OptionOrderRow }[],
+): Promise<Set<string>> {
+  const claimed = new Set<string>();
+  const lock = app.database.dialect === 'sqlite' ? '' : ' FOR UPDATE';
+  for (let i = 0; i < items.length; i += CLAIM_ROWS) {
+    const ids = items.slice(i, i + CLAIM_ROWS).map(({ row }) => row.id);
+    const rows = await statements.all(
+      trx,
+      listSql(
+        claimTexts,
+        ids.length,
+        'SELECT id FROM option_orders WHERE status = ? AND id IN (',
+        '?',
+        ', ',
+        `) ORDER BY id${lock}`,
+      ),
+      [from, ...ids],
+    );
+    for (const r of rows) claimed.add(String(r.id));
+  }
+  return claimed;
+}
+
 /** The hot statements of settling, prepared once (the ledger's own raw-statement path). */
-const SETTLE_SQL =
-  'UPDATE option_orders SET status = ?, settle_price = ?, settle_tick_time = ?, settle_seq = ?, ' +
-  'outcome = ?, payout = ?, record_seq = ?, updated_at = ? WHERE id = ? AND status = ? RETURNING id';
+const CLAIM_ROWS = 500;
+/** 8 bound values a row (and the time once): far below either database's parameter limit. */
+const UPDATE_ROWS = 500;
+const claimTexts = new Map<number, string>();
+const updateTexts = new Map<number, string>();
+/** A statement with `rows` copies of `each` between `head` and `tail`, built once per count. */
+function listSql(
+  texts: Map<number, string>,
+  rows: number,
+  head: string,
+  each: string,
+  separator: string,
+  tail: string,
+): string {
+  let text = texts.get(rows);
+  if (!text) texts.set(rows, (text = head + Array(rows).fill(each).join(separator) + tail));
+  return text;
+}
+/**
+ * Settles many orders in one statement. The casts type the values for PostgreSQL (a bare
+ * parameter in VALUES would be text); on SQLite they keep integers integers.
+ */
+function settleOrdersSql(rows: number): string {
+  return listSql(
+    updateTexts,
+    rows,
+    'WITH v (id, status, settle_price, settle_tick_time, settle_seq, outcome, payout, record_seq) ' +
+      'AS (VALUES ',
+    '(CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), ' +
+      'CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))',
+    ', ',
+    ') UPDATE option_orders SET updated_at = ?, status = v.status, settle_price = v.settle_price, ' +
+      'settle_tick_time = v.settle_tick_time, settle_seq = v.settle_seq, outcome = v.outcome, ' +
+      'payout = v.payout, record_seq = v.record_seq FROM v WHERE option_orders.id = v.id ' +
+      // Without it SQLite scans the whole table for the join; with it, one key lookup a row.
+      'AND option_orders.id IN (SELECT id FROM v)',
+  );
+}
 const HEAD_SQL = 'UPDATE option_chain SET seq = ?, hash = ? WHERE id = 1';
 /** 7 bound values a row: far below either database's parameter limit. */
 const RECORD_ROWS = 500;
 const recordTexts = new Map<number, string>();
 function insertRecordsSql(rows: number): string {
-  let text = recordTexts.get(rows);
-  if (!text) {
-    text =
-      'INSERT INTO option_records (seq, order_id, symbol, expiry, body, hash, created_at) VALUES ' +
-      Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
-    recordTexts.set(rows, text);
-  }
-  return text;
+  return listSql(
+    recordTexts,
+    rows,
+    'INSERT INTO option_records (seq, order_id, symbol, expiry, body, hash, created_at) VALUES ',
+    '(?, ?, ?, ?, ?, ?, ?)',
+    ', ',
+    '',
+  );
 }
 const sqlCache = new WeakMap<AppContext, LedgerSql>();
 function sqlOf(app: AppContext): LedgerSql {
