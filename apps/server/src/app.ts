@@ -195,7 +195,9 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   optionJobs.start(cluster.leases.lease(ROLES.optionsJobs));
   // Closes positions whose triggers ticks crossed while the server was down, then at each tick.
   const leverageJobs = new LeverageJobs(app);
-  await leverageJobs.start();
+  await leverageJobs.start(
+    cluster.mode === 'scale-out' ? cluster.leases.lease(ROLES.leverageJobs) : undefined,
+  );
   // Closes the days and releases the rebates missed while the server was down, then on the clock.
   const teamJobs = new TeamJobs(app);
   teamJobs.start(cluster.leases.lease(ROLES.teamJobs));

@@ -12,6 +12,7 @@ export const ROLES = {
   loanJobs: 'job:loan',
   teamJobs: 'job:team',
   financialJobs: 'job:financial',
+  leverageJobs: 'job:leverage',
 } as const;
 
 /** How this process takes part: the bus its events travel on and the leases of its roles. */

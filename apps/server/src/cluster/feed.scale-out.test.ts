@@ -3,11 +3,26 @@ import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import {
+  formatMoney,
+  leverageCalls,
+  newsign,
+  parseMoney,
+  type CallDef,
+  type LeveragePosition,
+} from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type Built } from '../app';
 import type { SimulatedMarket } from '../market/feed';
 import { TickLog } from '../market/tick-log';
+import { stateOf } from '../modules/leverage/leverage.service';
+import {
+  firstTickPast,
+  leverageFeedEnv,
+  leverageTrader,
+  waitClosed,
+} from '../modules/leverage/leverage.test-kit';
 import { eventStream } from '../realtime/subjects';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../test/harness';
 import { ROLES } from './cluster';
@@ -22,12 +37,16 @@ if (!ready)
 const SYMBOL = 'BTC/USDT';
 
 /**
- * The market feed as a leased role (issue 19): two apps over ONE PostgreSQL database and ONE
- * NATS. A starts first and runs the feed; B applies A's steps; A dies and B continues the feed.
+ * The market feed and the leverage triggers as leased roles (issue 19): two apps over ONE
+ * PostgreSQL database and ONE NATS, on the leverage tests' scripted feed (SOL falls 5 USDT a
+ * second). A starts first and runs the feed and the triggers; B applies A's steps and announces
+ * its positions to A; A dies and B continues both.
  */
-describe.skipIf(!ready)('the market feed across two processes', () => {
+describe.skipIf(!ready)('the market feed and the leverage triggers across two processes', () => {
   const prefix = `tm-f-${randomBytes(5).toString('hex')}`;
-  const TTL = 1_000;
+  // Two apps share one event loop here: a shorter time to live lets a busy machine (CI runs test
+  // files side by side) stall the owner past it while B starts.
+  const TTL = 2_000;
   let a: TestServer;
   let b: Built;
   const feedOf = (built: Built) => built.app.market as SimulatedMarket;
@@ -40,15 +59,65 @@ describe.skipIf(!ready)('the market feed across two processes', () => {
   beforeAll(async () => {
     a = await startServer({
       rateLimits: ROOMY_LIMITS,
-      env: {
+      env: leverageFeedEnv({
         NATS_URL: natsUrl!,
         NATS_PREFIX: prefix,
         LEASE_TTL_MS: String(TTL),
         MM_ENABLED: 'false',
-      },
+      }),
     });
     b = await buildApp({ config: a.config, clock: a.clock, logger: false });
+    await b.fastify.listen({ port: 0, host: '127.0.0.1' });
+    const address = b.fastify.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    bUrl = `http://127.0.0.1:${address.port}`;
   });
+
+  let bUrl: string;
+  /** A call answered by B. */
+  async function callB<T>(def: CallDef, input: object, token: string): Promise<T> {
+    const answer = await fetch(`${bUrl}${def.path}`, {
+      method: 'POST',
+      headers: {
+        newsign: newsign(a.config.newsignSecret, a.clock.now()),
+        appToken: token,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(input),
+    });
+    const envelope = (await answer.json()) as { status: unknown; enMsg: string; data: T };
+    if (envelope.status !== 1) throw new Error(`${def.path}: ${envelope.enMsg}`);
+    return envelope.data;
+  }
+  /** A long on SOL opened through B, its stop-loss `below` under the last price. */
+  async function longOnB(token: string, below: string): Promise<LeveragePosition> {
+    const price = b.app.market.lastTick('SOL/USDT')!.price;
+    return callB<LeveragePosition>(
+      leverageCalls.insert,
+      {
+        symbol: 'SOL/USDT',
+        direction: 'long',
+        lots: 1,
+        multiple: 2,
+        stopLoss: formatMoney(price - parseMoney(below)),
+      },
+      token,
+    );
+  }
+  /** The position closed at the first logged tick past its stop-loss after its entry. */
+  async function expectStoppedAtFirstCrossing(token: string, opened: LeveragePosition) {
+    const closed = await waitClosed(a, token, opened.id);
+    expect(closed).toMatchObject({ status: 'closed', closedBy: 'stopLoss' });
+    const first = await firstTickPast(
+      a,
+      'SOL/USDT',
+      opened.entry.feedSeq,
+      parseMoney(opened.stopLoss!),
+      false,
+    );
+    expect(closed.exit!.feedSeq).toBe(Number(first.seq));
+    expect(parseMoney(closed.exitPrice!)).toBe(first.price);
+  }
 
   afterAll(async () => {
     await b?.fastify.close();
@@ -108,6 +177,17 @@ describe.skipIf(!ready)('the market feed across two processes', () => {
     expect(row.rows.map((r) => [r.symbol, BigInt(r.price)])).toEqual([[SYMBOL, tick.price]]);
   });
 
+  it('a position opened through B is closed by A, which runs the triggers', async () => {
+    expect(stateOf(a.app).loaded).toBe(true);
+    expect(stateOf(b.app).loaded).toBe(false);
+    const trader = await leverageTrader(a, '5000');
+    // SOL falls 5 a second: a stop-loss 3 under the price is crossed within a second.
+    const opened = await longOnB(trader.token, '3');
+    await expectStoppedAtFirstCrossing(trader.token, opened);
+    // B never indexed it; A heard of it.
+    expect(stateOf(b.app).index.size).toBe(0);
+  });
+
   it('A dies: B takes the feed over with a higher token and continues the sequence', async () => {
     const tokenA = a.cluster.leases.lease(ROLES.marketFeed).token()!;
     const startSeq = await maxSeq();
@@ -124,6 +204,14 @@ describe.skipIf(!ready)('the market feed across two processes', () => {
     expect(failoverMs).toBeLessThan(TTL * 3);
     expect(feedOf(a).ownsFeed()).toBe(false);
     expect(b.cluster.leases.lease(ROLES.marketFeed).token()!).toBeGreaterThan(tokenA);
+
+    // A position opened through B while nobody ran the triggers (its announcement reached no
+    // one): B, taking them over, builds its index from the database and closes it at its first
+    // crossing.
+    const trader = await leverageTrader(a, '5000');
+    const opened = await longOnB(trader.token, '3');
+    await expect.poll(() => stateOf(b.app).loaded, { timeout: TTL * 3 }).toBe(true);
+    await expectStoppedAtFirstCrossing(trader.token, opened);
 
     // The log's numbers go on without a gap or a repeat across the change of owner.
     const tick = b.app.market.lastTick(SYMBOL)!;

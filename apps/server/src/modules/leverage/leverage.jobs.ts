@@ -1,9 +1,20 @@
 import { firedTrigger, type LeverageClosedBy } from '@tidemark/contract';
+import type { Lease } from '../../cluster/lease';
 import type { AppContext } from '../../http/context';
 import type { Book } from '../../ledger/accounts';
 import type { Tick } from '../../market/tick-log';
+import { TriggerIndex } from './leverage.engine';
 import * as repo from './leverage.repository';
-import { closeAt, indexed, publishPnl, stateOf, type TrackedPosition } from './leverage.service';
+import {
+  closeAt,
+  indexed,
+  LEVERAGE_POSITION_TOPIC,
+  publishPnl,
+  stateOf,
+  track,
+  untrack,
+  type TrackedPosition,
+} from './leverage.service';
 
 /** How often the job reads the ticks logged since its last pass. */
 const PASS_MS = 100;
@@ -19,6 +30,11 @@ const SHORT_WARNING_EVERY_MS = 60_000;
 const PNL_EVERY_MS = 1_000;
 /** Positions a short fund left open are looked up again at most this often (not every pass). */
 const RETRY_EVERY_MS = 1_000;
+/**
+ * Scale-out: how often the process running the triggers compares its index with the open
+ * positions in the database, for a change whose announcement it missed (at most once).
+ */
+const RESYNC_EVERY_MS = 10_000;
 
 interface Due {
   position: TrackedPosition;
@@ -33,6 +49,12 @@ interface Due {
  * stored, so after a restart the first passes check every tick logged while the server was down
  * and close each crossed position at the first stored tick past its trigger. A closed position
  * is never closed again (its status guards it).
+ *
+ * Scale-out: a leased role. Only the process holding the lease keeps the index and checks ticks;
+ * the others announce the positions they open, change or close to it. Taking the role over, a
+ * process builds the index from the database and catches every open position up from its entry
+ * (the former owner may not have heard of some), and compares the index with the database every
+ * RESYNC_EVERY_MS for an announcement it missed.
  */
 export class LeverageJobs {
   private timer: NodeJS.Timeout | undefined;
@@ -43,12 +65,22 @@ export class LeverageJobs {
   private lastShortWarning = 0;
   /** When positions the fund could not pay are next looked up (their crossing tick read again). */
   private retryAt = 0;
+  private lease: Lease | null = null;
+  private resyncAt = 0;
 
   constructor(private readonly app: AppContext) {}
 
-  /** Loads the open positions into the index, then checks ticks every pass. */
-  async start(): Promise<void> {
-    await this.load();
+  /**
+   * Loads the open positions into the index, then checks ticks every pass. With `lease`
+   * (scale-out), only while this process holds it.
+   */
+  async start(lease?: Lease): Promise<void> {
+    if (lease) {
+      this.lease = lease;
+      stateOf(this.app).following = !lease.held();
+      this.app.bus.onAnnouncement(LEVERAGE_POSITION_TOPIC, (message) => this.heard(message));
+    }
+    if (!this.lease || this.lease.held()) await this.load();
     if (this.timer) return;
     this.timer = setInterval(() => void this.pass(), PASS_MS);
     this.timer.unref();
@@ -58,22 +90,34 @@ export class LeverageJobs {
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
-    await this.storeCursor(true);
+    if (stateOf(this.app).loaded) await this.storeCursor(true);
   }
 
-  async load(): Promise<void> {
+  /**
+   * The open positions into the index, from the stored cursor on. Taking the role over, every
+   * position entered before it is caught up from its entry: the former owner may not have had it.
+   */
+  async load(takeover = false): Promise<void> {
     const state = stateOf(this.app);
     if (state.loaded) return;
+    const loaded: TrackedPosition[] = [];
     let after = 0n;
     for (;;) {
       const rows = await repo.openPositions(this.app.db, after);
-      for (const row of rows) state.index.upsert(indexed(row));
+      for (const row of rows) {
+        const position = indexed(row);
+        state.index.upsert(position);
+        if (takeover) loaded.push(position);
+      }
       if (rows.length === 0) break;
       after = rows[rows.length - 1]!.id;
     }
     state.checkedSeq = (await repo.cursor(this.app.db)) ?? (await repo.maxTickSeq(this.app.db));
     this.storedSeq = state.checkedSeq;
+    for (const position of loaded)
+      if (position.entrySeq < state.checkedSeq) state.catchUp.push(position);
     state.loaded = true;
+    state.following = false;
   }
 
   /** One pass; a pass still running is joined rather than doubled. */
@@ -84,8 +128,83 @@ export class LeverageJobs {
     return this.running;
   }
 
+  /** Scale-out: follows the lease; answers whether this process runs the triggers now. */
+  private async follow(lease: Lease): Promise<boolean> {
+    const state = stateOf(this.app);
+    if (!lease.held()) {
+      if (state.loaded) {
+        this.app.log.warn({}, 'leverage triggers: lease lost, another process runs them');
+        this.forget();
+      }
+      return false;
+    }
+    if (!state.loaded) {
+      this.forget();
+      await this.load(true);
+      this.resyncAt = Date.now() + RESYNC_EVERY_MS;
+      this.app.log.info(
+        { positions: state.index.size, catchUp: state.catchUp.length },
+        'leverage triggers: taken over',
+      );
+    } else if (Date.now() >= this.resyncAt) {
+      this.resyncAt = Date.now() + RESYNC_EVERY_MS;
+      await this.resync();
+    }
+    return lease.held();
+  }
+
+  /** The index emptied: another process runs the triggers; changes here are announced to it. */
+  private forget(): void {
+    const state = stateOf(this.app);
+    state.loaded = false;
+    state.following = true;
+    state.index = new TriggerIndex<TrackedPosition>();
+    state.checkedBySymbol.clear();
+    state.catchUp = [];
+    state.waiting.clear();
+  }
+
+  /** Scale-out: a position changed in another process; while running the triggers, re-read it. */
+  private heard(message: unknown): void {
+    const id = (message as { id?: unknown } | null)?.id;
+    if (typeof id !== 'number' || !stateOf(this.app).loaded) return;
+    void repo
+      .position(this.app.database, this.app.db, id)
+      .then((row) => {
+        if (!stateOf(this.app).loaded || !row) return;
+        if (row.status === 'open') track(this.app, row);
+        else untrack(this.app, row.id);
+      })
+      .catch((error: unknown) =>
+        this.app.log.warn({ err: error, id }, 'leverage triggers: position not re-read'),
+      );
+  }
+
+  /** The index against the open positions in the database (a missed announcement). */
+  private async resync(): Promise<void> {
+    const state = stateOf(this.app);
+    const open = new Set<number>();
+    let after = 0n;
+    for (;;) {
+      const rows = await repo.openPositions(this.app.db, after);
+      for (const row of rows) {
+        const id = Number(row.id);
+        open.add(id);
+        const known = state.index.get(id);
+        if (state.waiting.has(id)) continue;
+        if (!known || known.row.updated_at !== row.updated_at) track(this.app, row);
+      }
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    for (const product of this.app.market.products())
+      for (const [, positions] of state.index.holdersOf(product.symbol))
+        for (const p of positions) if (!open.has(p.id)) untrack(this.app, BigInt(p.id));
+  }
+
   private async work(): Promise<void> {
     try {
+      if (this.lease && !(await this.follow(this.lease))) return;
       await this.durableTicks();
       await this.catchUp();
       const latest = new Map<string, Tick>();

@@ -80,7 +80,15 @@ export interface LeverageState {
    */
   waiting: Set<number>;
   loaded: boolean;
+  /**
+   * Scale-out, while another process runs the triggers: a position opened, changed or closed
+   * here is announced to it (LEVERAGE_POSITION_TOPIC) rather than indexed here.
+   */
+  following: boolean;
 }
+
+/** The announcement of a position that changed in a process not running the triggers. */
+export const LEVERAGE_POSITION_TOPIC = 'leverage.position';
 
 const states = new WeakMap<AppContext, LeverageState>();
 
@@ -94,6 +102,7 @@ export function stateOf(app: AppContext): LeverageState {
       catchUp: [],
       waiting: new Set(),
       loaded: false,
+      following: false,
     };
     states.set(app, state);
   }
@@ -119,8 +128,9 @@ export function indexed(row: LeveragePositionRow): TrackedPosition {
 }
 
 /** An open position enters (or changes in) the index; one entered before the checked ticks is caught up. */
-function track(app: AppContext, row: LeveragePositionRow): void {
+export function track(app: AppContext, row: LeveragePositionRow): void {
   const state = stateOf(app);
+  if (state.following) app.bus.announce(LEVERAGE_POSITION_TOPIC, { id: Number(row.id) });
   if (!state.loaded) return;
   const position = indexed(row);
   state.waiting.delete(position.id);
@@ -130,8 +140,9 @@ function track(app: AppContext, row: LeveragePositionRow): void {
     state.catchUp.push(position);
 }
 
-function untrack(app: AppContext, id: bigint): void {
+export function untrack(app: AppContext, id: bigint): void {
   const state = stateOf(app);
+  if (state.following) app.bus.announce(LEVERAGE_POSITION_TOPIC, { id: Number(id) });
   state.index.remove(Number(id));
   state.waiting.delete(Number(id));
 }
