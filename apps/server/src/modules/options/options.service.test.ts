@@ -242,7 +242,12 @@ describe('random order sequences (property)', () => {
       ),
     });
     const before = await counts();
-    const tick = { price: 1n, time: Number(stale[0]!.settle_time), seq: 1 };
+    const tick = {
+      symbol: stale[0]!.symbol,
+      price: 1n,
+      time: Number(stale[0]!.settle_time),
+      seq: 1,
+    };
     const moved = await server.app.writer.runInOrder((trx) =>
       settleOrders(
         server.app,
