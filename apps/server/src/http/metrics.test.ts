@@ -1,4 +1,5 @@
 import { marketCalls, userCalls } from '@tidemark/contract';
+import { spotTestKit } from '../modules/spot/spot.test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 
@@ -13,6 +14,8 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => Promise.all([server.close(), closed.close()]));
+
+const { buy } = spotTestKit(() => server, 'metrics-test');
 
 async function scrape(authorization?: string): Promise<Response> {
   return server.fetch('/metrics', {
@@ -41,6 +44,26 @@ describe('GET /metrics', () => {
       expect(answer.headers.get('www-authenticate')).toBe('Bearer');
       await answer.arrayBuffer();
     }
+  });
+
+  it('counts what the spot engines did, by book and event', async () => {
+    const events = async (event: string) =>
+      sample(
+        await (await scrape(`Bearer ${TOKEN}`)).text(),
+        `tidemark_spot_engine_events_total{book="demo",event="${event}"}`,
+      ) ?? 0;
+    const [accepted, rested] = [await events('accepted'), await events('rested')];
+    const { token } = await server.register();
+    // Far below the market: accepted, then rests.
+    const placed = await buy(token, {
+      symbol: 'BTC/USDT',
+      type: 1,
+      price: '1000',
+      quantity: '0.01',
+    });
+    expect(placed.status).toBe(1);
+    expect(await events('accepted')).toBeGreaterThan(accepted);
+    expect(await events('rested')).toBeGreaterThan(rested);
   });
 
   it('counts requests, refusals and ledger commits, and reads clients, lag and coverage', async () => {
@@ -79,6 +102,7 @@ describe('GET /metrics', () => {
       expect(sample(text, 'tidemark_ws_clients')).toBe(1);
       expect(sample(text, 'tidemark_ws_send_queue_bytes')).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'tidemark_option_settlement_lag_seconds')).toBe(0);
+      expect(sample(text, 'tidemark_dividend_lag_seconds')).toBe(0);
       // The options pool is funded at first start: balance and headroom, nothing owed yet.
       const pool = (figure: string) =>
         sample(

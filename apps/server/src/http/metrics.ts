@@ -7,6 +7,7 @@ import { exposure as leverageExposure } from '../modules/leverage/leverage.conso
 import { fund as loanFund } from '../modules/loan/loan.console';
 import { exposure as optionExposure } from '../modules/options/options.console';
 import { reserve as yieldReserve } from '../modules/financial/financial.console';
+import { IN_PROGRESS as FINANCIAL_IN_PROGRESS } from '../modules/financial/financial.repository';
 import { budget as rebateBudget } from '../modules/team/team.console';
 import type { Hub } from '../realtime/hub';
 
@@ -92,6 +93,33 @@ export class Metrics {
         const oldest =
           row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
         this.set(oldest === null ? 0 : Math.max(0, (app.clock.now() - oldest) / 1000));
+      },
+    });
+    new Gauge({
+      name: 'tidemark_dividend_lag_seconds',
+      help: 'How long the oldest financial order in progress is past its next dividend run without it (0 when none)',
+      registers,
+      async collect() {
+        const row = await app.db
+          .selectFrom('financial_orders')
+          .select((eb) => eb.fn.min('next_due_at').as('oldest'))
+          .where('status', '=', FINANCIAL_IN_PROGRESS)
+          .executeTakeFirst();
+        const oldest =
+          row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
+        this.set(oldest === null ? 0 : Math.max(0, (app.clock.now() - oldest) / 1000));
+      },
+    });
+    const engineEvents = new Counter({
+      name: 'tidemark_spot_engine_events_total',
+      help: 'What the spot matching engines did, by book and event (accepted, rejected, trade, rested, done), market maker included',
+      labelNames: ['book', 'event'] as const,
+      registers,
+      collect() {
+        engineEvents.reset();
+        if (!app.spot) return;
+        for (const [book, counts] of Object.entries(app.spot.engineEvents))
+          for (const [event, n] of Object.entries(counts)) engineEvents.inc({ book, event }, n);
       },
     });
     const coverage = new Gauge({

@@ -94,6 +94,14 @@ export class SpotExchange {
   private lastSeq = 0n;
   private lastTradeId = 0n;
   private depthTimer: NodeJS.Timeout | undefined;
+  /**
+   * What the engines did, by book and event type, since start (the metrics read it at scrape
+   * time): plain numbers, so counting costs the order path nothing worth measuring.
+   */
+  readonly engineEvents: Record<Book, Record<SpotEvent['type'], number>> = {
+    real: { accepted: 0, rejected: 0, trade: 0, rested: 0, done: 0 },
+    demo: { accepted: 0, rejected: 0, trade: 0, rested: 0, done: 0 },
+  };
 
   constructor(private readonly app: AppContext) {}
 
@@ -399,6 +407,8 @@ export class SpotExchange {
   ): Promise<{ events: SpotEvent[]; settled: Settled | null }> {
     const out: SpotEvent[] = [];
     command(out);
+    const counts = this.engineEvents[book];
+    for (const e of out) counts[e.type] += 1;
     const key = `${book}|${symbol}`;
     this.dirtyDepth.add(key);
     // The market maker's orders are not stored: their own events need no settling, only trades.
