@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { errorMessages, isFreshNewsign } from '@tidemark/contract';
+import { BANNER_TYPE, errorMessages, isFreshNewsign } from '@tidemark/contract';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { joinCluster, ROLES, type Cluster } from './cluster/cluster';
 import type { Config } from './config';
@@ -38,6 +38,7 @@ import { consoleRoutes } from './modules/console/console.routes';
 import { financialConsoleRoutes } from './modules/financial/financial.console';
 import { contentConsoleRoutes } from './modules/content/content.console';
 import { registerContentMedia } from './modules/content/content.media';
+import { banners as bannersIn } from './modules/content/content.service';
 import { FinancialJobs } from './modules/financial/financial.jobs';
 import { seedFinancial } from './modules/financial/financial.service';
 import { loanConsoleRoutes } from './modules/loan/loan.console';
@@ -294,7 +295,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
       prefix: '/',
       wildcard: false,
     });
-    registerWebIndex(fastify, config.webDist);
+    registerWebIndex(fastify, config.webDist, (lang) => bannersIn(app, BANNER_TYPE.home, lang));
   } else {
     fastify.log.warn({ webDist: config.webDist }, 'web app not built: serving the API only');
   }

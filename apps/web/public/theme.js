@@ -20,4 +20,28 @@
     // storage blocked: the defaults in the stylesheet apply (a visitor, the page's language)
   }
   if (!keep) root.setAttribute('data-first-paint', 'off');
+  // Home's first banner image, preloaded on home: when few pairs rank above it, it is the largest
+  // paint, and the app only draws it once its scripts have run. The server puts home's banners in
+  // the page (#home-banners, in the page's language); another language asks for its own.
+  try {
+    var banners = document.getElementById('home-banners');
+    var home = /^#?\/?(?:pages\/index\/index)?(?:[?].*)?$/.test(location.hash);
+    if (
+      home &&
+      banners &&
+      (localStorage.getItem('lang') || 'en') === banners.getAttribute('data-page-lang')
+    ) {
+      var first = JSON.parse(banners.textContent || '[]')[0];
+      if (first && typeof first.imageUrl === 'string') {
+        var link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'image';
+        link.href = first.imageUrl.replace(/^\//, './');
+        link.setAttribute('fetchpriority', 'high');
+        document.head.appendChild(link);
+      }
+    }
+  } catch {
+    // no banners known: the app asks for them
+  }
 })();

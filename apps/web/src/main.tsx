@@ -12,7 +12,7 @@ import { queryClient } from './api/query-client';
 import { App } from './app/app';
 import { HOME_PAGE } from './app/routes';
 import { applySavedTheme } from './app/theme';
-import { bannersQuery } from './features/content/api/content-queries';
+import { bannersInPage, bannersQuery } from './features/content/api/content-queries';
 import { productsQuery } from './features/market/api/products';
 import { tickersQuery } from './features/market/api/tickers';
 import { initI18n, savedLanguage } from './ui/i18n';
@@ -38,8 +38,12 @@ const openingOnHome = /^#?\/?(?:pages\/index\/index)?(?:[?].*)?$/.test(window.lo
 if (openingOnHome) {
   void queryClient.prefetchQuery(tickersQuery());
   void queryClient.prefetchQuery(productsQuery());
-  // The banners below the market: the largest paint when few pairs are ranked above them.
-  void queryClient.prefetchQuery(bannersQuery(BANNER_TYPE.home, savedLanguage()));
+  // The banners below the market: the largest paint when few pairs are ranked above them. The
+  // server sends them in the page (theme.js has preloaded the first image); else they are asked for.
+  const banners = bannersQuery(BANNER_TYPE.home, savedLanguage());
+  const inPage = bannersInPage(savedLanguage());
+  if (inPage) queryClient.setQueryData(banners.queryKey, inPage);
+  else void queryClient.prefetchQuery(banners);
 }
 
 async function start(): Promise<void> {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { contentCalls } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../test/harness';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './built-app';
@@ -241,6 +242,47 @@ describe("the web app's index.html per language", () => {
     expect(after).toContain(
       '<div id="root"><div class="app-column" data-first-paint=""><b>Hello</b></div></div>',
     );
+  });
+
+  it("carries home's banners in the page's language, safe inside their script element", async () => {
+    const inPage = (html: string) => {
+      const found =
+        /<script type="application\/json" id="home-banners" data-page-lang="([a-z]+)">(.*?)<\/script>/.exec(
+          html,
+        );
+      return found && { lang: found[1], banners: JSON.parse(found[2]!) as { title: string }[] };
+    };
+    // A French banner whose title would end the element if it were written as it is.
+    const title = 'Bonus </script><script>alert(1)</script> & more';
+    await server.app.db
+      .insertInto('banners')
+      .values({
+        banner_type: 1n,
+        title,
+        image_url: '/banners/fr.svg',
+        link: '',
+        sort: 0n,
+        active: 1n,
+        created_at: 0n,
+        lang: 'fr',
+      })
+      .execute();
+    const french = zlib.brotliDecompressSync((await page('lang=fr')).rawPayload).toString();
+    // One element, first in <head> (theme.js reads it before the rest is parsed).
+    expect(french.split('id="home-banners"')).toHaveLength(2);
+    expect(french.indexOf('id="home-banners"')).toBeLessThan(french.indexOf('<title>'));
+    expect(french).not.toContain('</script><script>alert');
+    const shown = (await server.call(contentCalls.findByBannerList, { bannerType: 1, lang: 'fr' }))
+      .data;
+    expect(inPage(french)).toEqual({ lang: 'fr', banners: shown });
+    expect(shown.map((b) => b.title)).toContain(title);
+    // English visitors get the English (seeded) banners, as the call answers them.
+    const english = zlib.brotliDecompressSync((await page()).rawPayload).toString();
+    expect(inPage(english)).toEqual({
+      lang: 'en',
+      banners: (await server.call(contentCalls.findByBannerList, { bannerType: 1, lang: 'en' }))
+        .data,
+    });
   });
 
   it('sends a language without a first paint (or pack) with an empty root', async () => {

@@ -71,15 +71,36 @@ interface Variant {
  * hides it where the app will show something else). Without the build's language packs and first paints
  * the page is served as built.
  */
+/**
+ * Home's banners in a language, as the banner call answers them (the server's content module), for
+ * index.html to carry: the app shows them without a round trip, and theme.js preloads the first
+ * image on home, where a banner can be the largest paint.
+ */
+export type HomeBanners = (lang: LanguageCode) => Promise<readonly { imageUrl: string }[]>;
+
+/** How long a language's banners are reused between index.html answers. */
+const BANNERS_FRESH_MS = 2_000;
+
+/** JSON safe inside a <script> element: no "<" (so no "</script>"), no line separators. */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
 export class WebIndex {
   private builtAt = '';
-  private variants = new Map<LanguageCode, Variant>();
+  private variants = new Map<LanguageCode, Variant & { banners: string }>();
   private packs = new Map<string, string[]>();
   private firstPaints: Partial<Record<string, string>> = {};
 
   constructor(private readonly root: string) {}
 
-  variant(code: LanguageCode): Variant {
+  /** `banners`: home's banners in the language as inline JSON ('' for none known). */
+  variant(code: LanguageCode, banners = ''): Variant {
     const indexFile = path.join(this.root, 'index.html');
     // The build writes the page first and the first paints a few seconds later: either changing
     // is a new build.
@@ -94,8 +115,8 @@ export class WebIndex {
       this.firstPaints = this.readFirstPaints();
     }
     let variant = this.variants.get(code);
-    if (!variant) {
-      variant = this.render(fs.readFileSync(indexFile, 'utf8'), code);
+    if (!variant || variant.banners !== banners) {
+      variant = { ...this.render(fs.readFileSync(indexFile, 'utf8'), code, banners), banners };
       this.variants.set(code, variant);
     }
     return variant;
@@ -125,8 +146,16 @@ export class WebIndex {
     }
   }
 
-  private render(built: string, code: LanguageCode): Variant {
+  private render(built: string, code: LanguageCode, banners: string): Variant {
     let html = built;
+    if (banners) {
+      // First in <head>: theme.js, which runs before the rest is parsed, reads it.
+      html = html.replace(
+        /<head>/,
+        () =>
+          `<head>\n    <script type="application/json" id="home-banners" data-page-lang="${code}">${banners}</script>`,
+      );
+    }
     const files = new Set([
       ...(this.packs.get(code) ?? []),
       ...(code === DEFAULT_LANGUAGE ? [] : (this.packs.get(DEFAULT_LANGUAGE) ?? [])),
@@ -167,10 +196,30 @@ export class WebIndex {
  * GET / and /index.html of the web app (the static files serve the rest; app.ts leaves
  * index.html out of them): compressed as the browser accepts, revalidated like the static files.
  */
-export function registerWebIndex(fastify: FastifyInstance, root: string): void {
+export function registerWebIndex(
+  fastify: FastifyInstance,
+  root: string,
+  homeBanners?: HomeBanners,
+): void {
   const index = new WebIndex(root);
-  const answer = (request: FastifyRequest, reply: FastifyReply) => {
-    const variant = index.variant(languageOfRequest(request.headers.cookie));
+  const known = new Map<LanguageCode, { json: string; at: number }>();
+  const bannersOf = async (code: LanguageCode): Promise<string> => {
+    if (!homeBanners) return '';
+    const cached = known.get(code);
+    if (cached && performance.now() - cached.at < BANNERS_FRESH_MS) return cached.json;
+    try {
+      const json = inlineJson(await homeBanners(code));
+      known.set(code, { json, at: performance.now() });
+      return json;
+    } catch (error) {
+      // The page without them: the app asks for them itself.
+      fastify.log.warn({ err: error }, 'home banners for index.html failed');
+      return '';
+    }
+  };
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const code = languageOfRequest(request.headers.cookie);
+    const variant = index.variant(code, await bannersOf(code));
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', REVALIDATE_CACHE)

@@ -6,7 +6,13 @@ import {
   keepPreviousData,
   queryOptions,
 } from '@tanstack/react-query';
-import { BANNER_TYPE, contentCalls, type PublicConfigKey, type SiteMail } from '@tidemark/contract';
+import {
+  BANNER_TYPE,
+  contentCalls,
+  type Banner,
+  type PublicConfigKey,
+  type SiteMail,
+} from '@tidemark/contract';
 import type { LanguageCode } from '@tidemark/i18n';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +52,23 @@ export const bannersQuery = (bannerType: number, lang: LanguageCode) =>
     queryFn: () => request(contentCalls.findByBannerList, { bannerType, lang }, { quiet: true }),
     staleTime: STALE.reference,
   });
+
+/**
+ * Home's banners as the server put them in the page (#home-banners, apps/server/src/http/
+ * built-app.ts), when the page is in `lang`: home shows them without asking.
+ */
+export function bannersInPage(lang: LanguageCode): Banner[] | undefined {
+  const element = document.getElementById('home-banners');
+  if (!element || element.dataset.pageLang !== lang) return undefined;
+  try {
+    const parsed = contentCalls.findByBannerList.output.safeParse(
+      JSON.parse(element.textContent ?? ''),
+    );
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function useBanners(bannerType: number = BANNER_TYPE.home) {
   const lang = useLanguage();
