@@ -28,6 +28,7 @@ import { installErrorHandlers } from './http/errors';
 import { rateLimiters } from './http/rate-limits';
 import { installSecurityHeaders } from './http/security-headers';
 import { Ledger } from './ledger/ledger';
+import { LedgerProjection } from './ledger/projection';
 import { systemClock, type Clock } from './lib/clock';
 import { APP_VERSION } from './lib/version';
 import { outboxDelivery, smtpDelivery, type Delivery } from './modules/auth/delivery';
@@ -173,6 +174,13 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   const applied = await migrateToLatest(database);
   if (applied.length)
     fastify.log.info({ migrations: applied, database: database.dialect }, 'migrated');
+  // The journal's per-account index, caught up before the first request and then every few
+  // hundred ms (readers add the tail it has not reached, so none waits for it).
+  const projection = new LedgerProjection(database, (error) =>
+    app.log.warn({ err: error }, 'could not index the ledger journal'),
+  );
+  await projection.project();
+  projection.start();
   await seed(app);
   await seedOptions(app);
   await seedLeverage(app);
@@ -219,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     exchange.stop();
     await market.stop();
     await app.writer.run(async () => undefined);
+    await projection.stop();
     await cluster.close();
     await database.close();
   });

@@ -27,9 +27,40 @@ export interface DatabaseHandle {
    * wrote something from one that did not.
    */
   writeCount: { writes: number };
+  /**
+   * Writes held back by the open transaction to be sent together (the ledger's journal appends, on
+   * SQLite): written out before any other statement runs on the connection and before COMMIT,
+   * forgotten on ROLLBACK. So whatever else runs in the transaction sees them.
+   */
+  held: HeldWrites;
   /** Where the data lives, for logs: the SQLite file, or the PostgreSQL database name. */
   location: string;
   close(): Promise<void>;
+}
+
+/** One holder of writes: the ledger. */
+export interface WriteHolder {
+  /** Writes out what it holds, on the open transaction (synchronously: SQLite only). */
+  flush(): void;
+  /** Forgets what it holds: the transaction rolled back. */
+  discard(): void;
+}
+
+/** The holders of one connection's held writes (see DatabaseHandle.held). */
+export class HeldWrites {
+  private readonly holders: WriteHolder[] = [];
+
+  add(holder: WriteHolder): void {
+    this.holders.push(holder);
+  }
+
+  flush(): void {
+    for (const holder of this.holders) holder.flush();
+  }
+
+  discard(): void {
+    for (const holder of this.holders) holder.discard();
+  }
 }
 
 export interface DatabaseOptions {
@@ -56,6 +87,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       dialect: 'postgres',
       sqlite: null,
       writeCount: { writes: 0 },
+      held: new HeldWrites(),
       location: new URL(options.databaseUrl).pathname.slice(1) || 'postgres',
       close: () => db.destroy(),
     };
@@ -72,12 +104,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.defaultSafeIntegers(true);
   const counter = { writes: 0 };
   const wal = new WalSync(`${file}-wal`);
-  const db = new Kysely<Database>({ dialect: new TidemarkSqliteDialect(sqlite, counter, wal) });
+  const held = new HeldWrites();
+  const db = new Kysely<Database>({
+    dialect: new TidemarkSqliteDialect(sqlite, counter, wal, held),
+  });
   return {
     db,
     dialect: 'sqlite',
     sqlite,
     writeCount: counter,
+    held,
     location: file,
     close: () => db.destroy(),
   };

@@ -18,6 +18,7 @@ import { contentPages } from './migrations/0017-content-pages';
 import { tickSources } from './migrations/0018-tick-sources';
 import { clusterLeases } from './migrations/0019-cluster-leases';
 import { team } from './migrations/0015-team';
+import { ledgerJournal } from './migrations/0020-ledger-journal';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -41,16 +42,24 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0017-content-pages': contentPages(context),
     '0018-tick-sources': tickSources(context),
     '0019-cluster-leases': clusterLeases(context),
+    '0020-ledger-journal': ledgerJournal(context),
   };
 }
 
 /** Brings the schema up to date; safe to run from several processes at once (Kysely locks). */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+export function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  return migrateTo(handle, null);
+}
+
+/** Brings the schema up to `name` (null: the latest); tests of a migration start below it. */
+export async function migrateTo(handle: DatabaseHandle, name: string | null): Promise<string[]> {
   const provider: MigrationProvider = {
     getMigrations: async () => migrations({ dialect: handle.dialect }),
   };
   const migrator = new Migrator({ db: handle.db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (name === null
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(name));
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

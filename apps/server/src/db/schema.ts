@@ -7,8 +7,10 @@ import type {
 import type {
   IdempotencyRecordTable,
   LedgerAccountTable,
+  LedgerEntryByAccountTable,
   LedgerEntryTable,
   LedgerIdempotencyTable,
+  LedgerProjectionTable,
   LedgerTransactionTable,
 } from '../ledger/ledger.table';
 import type { CandleTable } from '../market/market.table';
@@ -95,6 +97,8 @@ export interface Database {
   ledger_accounts: LedgerAccountTable;
   ledger_transactions: LedgerTransactionTable;
   ledger_entries: LedgerEntryTable;
+  ledger_entries_by_account: LedgerEntryByAccountTable;
+  ledger_projection: LedgerProjectionTable;
   ledger_idempotency: LedgerIdempotencyTable;
   idempotency_records: IdempotencyRecordTable;
   transfers: TransferTable;

@@ -12,13 +12,16 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { HeldWrites } from './database';
 import type { WalSync } from './wal-sync';
 
 /**
  * Kysely's SQLite dialect with the things DESIGN.md section 3 needs and the stock one lacks:
  * write transactions BEGIN IMMEDIATE (so a reader never upgrades into SQLITE_BUSY mid-transaction),
  * a statement cache (the stock driver prepares every query again), and commits answered only once
- * the log is flushed, by `wal` off the main thread (wal-sync.ts).
+ * the log is flushed, by `wal` off the main thread (wal-sync.ts). Writes a transaction holds back
+ * (`held`, the ledger's journal appends) are written out before any other statement and before
+ * COMMIT, and forgotten at BEGIN and ROLLBACK.
  */
 export class TidemarkSqliteDialect implements Dialect {
   constructor(
@@ -27,10 +30,11 @@ export class TidemarkSqliteDialect implements Dialect {
     private readonly counter: { writes: number },
     /** Flushes the log after commits; null when SQLite flushes it itself (synchronous=FULL). */
     private readonly wal: WalSync | null = null,
+    private readonly held: HeldWrites | null = null,
   ) {}
 
   createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.database, this.counter, this.wal);
+    return new ImmediateSqliteDriver(this.database, this.counter, this.wal, this.held);
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -55,6 +59,7 @@ class CachedConnection implements DatabaseConnection {
   constructor(
     private readonly db: BetterSqlite3.Database,
     private readonly counter: { writes: number },
+    private readonly held: HeldWrites | null,
   ) {}
 
   private prepare(sql: string): BetterSqlite3.Statement {
@@ -70,6 +75,11 @@ class CachedConnection implements DatabaseConnection {
   }
 
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.held) {
+      // Nothing is held across transactions: BEGIN and ROLLBACK forget, the rest see it written.
+      if (compiled.sql === 'rollback' || compiled.sql === 'begin immediate') this.held.discard();
+      else this.held.flush();
+    }
     const statement = this.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
     // A write outside a transaction commits on its own.
@@ -105,8 +115,9 @@ class ImmediateSqliteDriver implements Driver {
     private readonly db: BetterSqlite3.Database,
     counter: { writes: number },
     private readonly wal: WalSync | null,
+    held: HeldWrites | null,
   ) {
-    this.connection = new CachedConnection(db, counter);
+    this.connection = new CachedConnection(db, counter, held);
   }
 
   async init(): Promise<void> {}

@@ -10,6 +10,7 @@ export interface LedgerProblem {
     | 'balance-mismatch'
     | 'running-balance-mismatch'
     | 'negative-balance'
+    | 'projection-mismatch'
     | 'hold-mismatch'
     | 'hold-on-closed-order';
   detail: string;
@@ -29,7 +30,7 @@ const n = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(v as string | numb
 /**
  * Verifies the ledger's invariants over the whole database: every transaction sums to zero per
  * currency and has two entries or more; every entry belongs to an existing account and transaction; every stored balance equals the sum of its entries, and
- * every entry's balance_after equals the running sum; no balance is below zero where that is not
+ * every entry's balance_after equals the running sum; the per-account index matches the journal; no balance is below zero where that is not
  * allowed (system issuer/asset accounts, and a user's contract wallet after a liquidation gap).
  */
 export async function checkLedger(db: Db, now: number = Date.now()): Promise<LedgerReport> {
@@ -75,11 +76,13 @@ export async function checkLedger(db: Db, now: number = Date.now()): Promise<Led
     });
   }
 
+  // The journal summed by account in one pass (on SQLite it has no per-account index of its own).
   const mismatched = await sql<{ id: bigint; balance: bigint; total: bigint }>`
-    SELECT a.id, a.balance, COALESCE(SUM(e.amount), 0) AS total
-    FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-    GROUP BY a.id, a.balance
-    HAVING a.balance <> COALESCE(SUM(e.amount), 0)`.execute(db);
+    SELECT a.id, a.balance, COALESCE(e.total, 0) AS total
+    FROM ledger_accounts a
+    LEFT JOIN (SELECT account_id, SUM(amount) AS total FROM ledger_entries GROUP BY account_id) e
+      ON e.account_id = a.id
+    WHERE a.balance <> COALESCE(e.total, 0)`.execute(db);
   for (const r of mismatched.rows) {
     problems.push({
       kind: 'balance-mismatch',
@@ -103,6 +106,28 @@ export async function checkLedger(db: Db, now: number = Date.now()): Promise<Led
     problems.push({
       kind: 'running-balance-mismatch',
       detail: `entry ${r.id} of account ${r.account_id} says ${n(r.balance_after)}, the running sum is ${n(r.running)}`,
+    });
+  }
+
+  // The per-account index (ledger/projection.ts) holds every journal entry up to its mark, under
+  // the entry's own account, and nothing else.
+  const projection = await sql<{ missing: bigint; stray: bigint }>`
+    SELECT
+      (SELECT COUNT(*) FROM ledger_entries e
+        WHERE e.id <= (SELECT entries_up_to FROM ledger_projection WHERE id = 1)
+          AND NOT EXISTS (SELECT 1 FROM ledger_entries_by_account p
+                          WHERE p.account_id = e.account_id AND p.entry_id = e.id)) AS missing,
+      (SELECT COUNT(*) FROM ledger_entries_by_account p
+        WHERE p.entry_id > (SELECT entries_up_to FROM ledger_projection WHERE id = 1)
+          OR NOT EXISTS (SELECT 1 FROM ledger_entries e
+                         WHERE e.id = p.entry_id AND e.account_id = p.account_id)) AS stray`.execute(
+    db,
+  );
+  const index = projection.rows[0]!;
+  if (n(index.missing) > 0n || n(index.stray) > 0n) {
+    problems.push({
+      kind: 'projection-mismatch',
+      detail: `${n(index.missing)} entries missing from the per-account index, ${n(index.stray)} indexed wrongly or beyond its mark`,
     });
   }
 

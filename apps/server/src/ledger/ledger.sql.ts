@@ -13,8 +13,12 @@ export interface LedgerSql {
   all(trx: Trx, text: string, params: readonly unknown[]): Promise<Row[]>;
 }
 
-export function ledgerSql(handle: DatabaseHandle): LedgerSql {
-  if (handle.sqlite) return sqliteSql(handle.sqlite, handle);
+/**
+ * `own`: the ledger's own statements, which see its held rows (DatabaseHandle.held) without their
+ * being written first. Anyone else's statements write them out first, as the driver does.
+ */
+export function ledgerSql(handle: DatabaseHandle, options: { own?: boolean } = {}): LedgerSql {
+  if (handle.sqlite) return sqliteSql(handle.sqlite, handle, options.own ?? false);
   const compiled = new Map<string, string>();
   return {
     async all(trx, text, params) {
@@ -29,13 +33,18 @@ export function ledgerSql(handle: DatabaseHandle): LedgerSql {
   };
 }
 
-function sqliteSql(sqlite: BetterSqlite3.Database, handle: DatabaseHandle): LedgerSql {
+function sqliteSql(
+  sqlite: BetterSqlite3.Database,
+  handle: DatabaseHandle,
+  own: boolean,
+): LedgerSql {
   const prepared = new Map<string, BetterSqlite3.Statement>();
   return {
     all(trx, text, params) {
       // Safe only inside the caller's transaction, which holds the one connection; checked here
       // because a statement outside it would slip into whatever transaction runs next.
       if (!trx.isTransaction) throw new Error('ledger statements need a transaction');
+      if (!own) handle.held.flush();
       let statement = prepared.get(text);
       if (!statement) prepared.set(text, (statement = sqlite.prepare(text)));
       // Count rows actually changed: a guarded update that refuses changes nothing.

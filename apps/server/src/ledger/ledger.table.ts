@@ -40,6 +40,11 @@ export interface LedgerIdempotencyTable {
   content_hash: string;
 }
 
+/**
+ * The journal: every posted entry, in id order. On SQLite it is appended to in id order and has
+ * no per-account index of its own; ledger_entries_by_account is that index, built from it in bulk
+ * (ledger/projection.ts). On PostgreSQL its primary key is (account_id, id).
+ */
 export interface LedgerEntryTable {
   account_id: bigint;
   id: Generated<bigint>;
@@ -48,6 +53,18 @@ export interface LedgerEntryTable {
   amount: bigint;
   balance_after: bigint;
   created_at: bigint;
+}
+
+/** The per-account index of the journal, up to ledger_projection.entries_up_to (SQLite). */
+export interface LedgerEntryByAccountTable {
+  account_id: bigint;
+  entry_id: bigint;
+}
+
+/** One row (id 1): every journal entry with an id up to entries_up_to is in the index. */
+export interface LedgerProjectionTable {
+  id: bigint;
+  entries_up_to: bigint;
 }
 
 /** The first answer of an idempotent call, returned again when the same key is retried. */

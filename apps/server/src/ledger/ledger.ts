@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { LedgerTxType } from '@tidemark/contract';
-import type { DatabaseHandle, Trx } from '../db/database';
+import type { DatabaseHandle, Trx, WriteHolder } from '../db/database';
 import { DomainError } from '../http/domain-error';
 import type { Clock } from '../lib/clock';
 import { accountKeyText, canBeNegative, mayGoNegative, type AccountKey } from './accounts';
@@ -71,9 +72,42 @@ const SQL = {
     'VALUES (?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (owner, owner_id, book, wallet, currency) DO NOTHING',
   maxAccountId: 'SELECT MAX(id) AS id FROM ledger_accounts',
   maxEntryId: 'SELECT MAX(id) AS id FROM ledger_entries',
+  maxTransactionId: 'SELECT MAX(id) AS id FROM ledger_transactions',
+  // Through the per-account index and the journal's unprojected tail (ledger/projection.ts).
   entriesOf:
-    'SELECT account_id, amount, balance_after FROM ledger_entries WHERE account_id = ? AND transaction_id = ?',
+    'SELECT amount, balance_after FROM ledger_entries WHERE account_id = ? AND transaction_id = ? AND id IN (' +
+    'SELECT entry_id FROM ledger_entries_by_account WHERE account_id = ? UNION ALL ' +
+    'SELECT id FROM ledger_entries WHERE account_id = ? AND id > (SELECT entries_up_to FROM ledger_projection)) ' +
+    'ORDER BY id',
 };
+
+/** Held rows are written in multi-row statements of this many rows, then halves for the rest. */
+const CHUNK = 256;
+const HELD_TABLES = {
+  transactions: 'ledger_transactions (id, type, reference, memo, created_at)',
+  entries: 'ledger_entries (id, account_id, transaction_id, amount, balance_after, created_at)',
+  keys: 'ledger_idempotency (idempotency_key, transaction_id, content_hash)',
+  balances: '',
+} as const;
+const WIDTH = { transactions: 5, entries: 6, keys: 3, balances: 2 } as const;
+type HeldTable = keyof typeof HELD_TABLES;
+
+/** What the open transaction has posted on SQLite and not yet written (see Ledger). */
+interface Held {
+  /** Balances as this transaction has them, of the accounts it read or changed. */
+  balances: Map<number, bigint>;
+  changed: Set<number>;
+  /** Rows to insert, their values one after another. */
+  rows: Record<Exclude<HeldTable, 'balances'>, unknown[]>;
+  keys: Map<string, { transactionId: bigint; hash: string }>;
+}
+
+const emptyHeld = (): Held => ({
+  balances: new Map(),
+  changed: new Set(),
+  rows: { transactions: [], entries: [], keys: [] },
+  keys: new Map(),
+});
 
 function contentHash(spec: PostSpec): string {
   const hash = createHash('sha256').update(`${spec.type}|${spec.reference}`);
@@ -95,25 +129,41 @@ const isSpend = (p: Posting) =>
  * A post checks before it writes: a refusal (insufficient balance, a conflicting idempotency key)
  * leaves nothing behind, which lets the group committer share one commit between many callers
  * without a savepoint for each.
+ *
+ * On SQLite a post writes nothing at once: it computes the balances in memory and holds its rows,
+ * and every post of a transaction is written together, as multi-row appends to the journal and a
+ * multi-row update of the changed balances, when anything else runs a statement on the connection
+ * or the transaction commits (DatabaseHandle.held). So a group commit of many transfers costs a few large
+ * statements, and the entries and balances still commit in one transaction. On PostgreSQL each
+ * post writes at once (rows locked in id order, guarded updates, one multi-row insert of entries).
  */
-export class Ledger {
+export class Ledger implements WriteHolder {
   private readonly sql: LedgerSql;
+  private held: Held = emptyHeld();
+  private readonly heldTexts = new Map<string, string>();
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private balanceStatement: BetterSqlite3.Statement | undefined;
   /** Account ids by key. Ids are never reused, so a stale entry is detected, not misapplied. */
   private readonly ids = new Map<string, number>();
   private readonly insertTexts = new Map<number, string>();
   /**
-   * On SQLite (one process) account and entry ids are allocated here, only upwards: SQLite would
-   * hand a rolled-back id to the next insert, and a cached account id must never come back as
-   * another account. PostgreSQL sequences never go back by themselves.
+   * On SQLite (one process) account, transaction and entry ids are allocated here, only upwards:
+   * SQLite would hand a rolled-back id to the next insert, and a cached account id must never come
+   * back as another account; held rows need their ids before they are written; and entry ids in
+   * commit order are what lets the projection keep a mark (projection.ts). PostgreSQL sequences
+   * never go back by themselves.
    */
   private lastAccountId: bigint | undefined;
   private lastEntryId: bigint | undefined;
+  private lastTransactionId: bigint | undefined;
 
   constructor(
     private readonly handle: DatabaseHandle,
     private readonly clock: Clock,
   ) {
-    this.sql = ledgerSql(handle);
+    // The ledger's own statements see its held rows without writing them out first.
+    this.sql = ledgerSql(handle, { own: true });
+    if (this.sqlite) handle.held.add(this);
   }
 
   private get sqlite(): boolean {
@@ -124,12 +174,190 @@ export class Ledger {
     this.check(spec);
     const hash = spec.idempotencyKey ? contentHash(spec) : '';
     if (spec.idempotencyKey) {
-      const [earlier] = await this.sql.all(trx, SQL.findKey, [spec.idempotencyKey]);
+      const earlier = await this.earlier(trx, spec.idempotencyKey);
       if (earlier) {
-        if (earlier.content_hash !== hash) throw new DomainError('idempotencyConflict');
-        return this.replay(trx, Number(earlier.transaction_id), spec);
+        if (earlier.hash !== hash) throw new DomainError('idempotencyConflict');
+        return this.replay(trx, earlier.transactionId, spec);
       }
     }
+    return this.sqlite ? this.postHeld(trx, spec, hash) : this.postNow(trx, spec, hash);
+  }
+
+  /** The transaction an earlier post with this key made, held or written. */
+  private async earlier(
+    trx: Trx,
+    key: string,
+  ): Promise<{ transactionId: number; hash: string } | undefined> {
+    const held = this.held.keys.get(key);
+    if (held) return { transactionId: Number(held.transactionId), hash: held.hash };
+    const [row] = await this.sql.all(trx, SQL.findKey, [key]);
+    return row
+      ? { transactionId: Number(row.transaction_id), hash: row.content_hash as string }
+      : undefined;
+  }
+
+  /** SQLite: balances computed here, rows held until the transaction writes them (see above). */
+  private async postHeld(trx: Trx, spec: PostSpec, hash: string): Promise<Posted> {
+    const resolved: { posting: Posting; accountId: number }[] = [];
+    for (const posting of spec.postings) {
+      // Most posts touch known accounts: no promise for those.
+      const cached = this.ids.get(accountKeyText(posting.account));
+      const accountId =
+        cached !== undefined && this.heldBalance(cached) !== undefined
+          ? cached
+          : await this.heldAccount(trx, posting.account);
+      resolved.push({ posting, accountId });
+    }
+    // From here to the end nothing awaits: no other statement can write the held rows out (and
+    // replace this.held) in the middle.
+    // Spends first, as on PostgreSQL: a spend is checked against the balance before the credits.
+    resolved.sort(
+      (a, b) =>
+        Number(isSpend(b.posting)) - Number(isSpend(a.posting)) || a.accountId - b.accountId,
+    );
+    const after = new Map<number, bigint>();
+    const applied: { posting: Posting; accountId: number; balanceAfter: bigint }[] = [];
+    for (const { posting, accountId } of resolved) {
+      const balance = (after.get(accountId) ?? this.heldBalance(accountId)!) + posting.amount;
+      if (balance < 0n && isSpend(posting)) throw new DomainError('insufficientBalance');
+      after.set(accountId, balance);
+      applied.push({ posting, accountId, balanceAfter: balance });
+    }
+
+    // Checked: from here on nothing refuses, and the rows are held.
+    const now = BigInt(this.clock.now());
+    this.lastTransactionId ??= this.maxIdNow(SQL.maxTransactionId);
+    const transactionId = ++this.lastTransactionId;
+    const rows = this.held.rows;
+    rows.transactions.push(
+      transactionId,
+      spec.type,
+      spec.reference,
+      spec.memo ? memoText(spec.memo) : '',
+      now,
+    );
+    if (spec.idempotencyKey) {
+      rows.keys.push(spec.idempotencyKey, transactionId, hash);
+      this.held.keys.set(spec.idempotencyKey, { transactionId, hash });
+    }
+    this.lastEntryId ??= this.maxIdNow(SQL.maxEntryId);
+    const entries: PostedEntry[] = [];
+    for (const { posting, accountId, balanceAfter } of applied) {
+      entries.push({ account: posting.account, accountId, amount: posting.amount, balanceAfter });
+      rows.entries.push(
+        ++this.lastEntryId,
+        accountId,
+        transactionId,
+        posting.amount,
+        balanceAfter,
+        now,
+      );
+    }
+    for (const [accountId, balance] of after) {
+      this.held.balances.set(accountId, balance);
+      this.held.changed.add(accountId);
+    }
+    // Held rows are writes of this unit: the group committer must roll back a unit that fails
+    // after posting.
+    this.handle.writeCount.writes += 1 + entries.length + after.size;
+    return { transactionId: Number(transactionId), entries, replayed: false };
+  }
+
+  /** The id of an account a held post uses (reopened if its cached id was rolled back). */
+  private async heldAccount(trx: Trx, key: AccountKey): Promise<number> {
+    const accountId = await this.accountId(trx, key);
+    if (this.heldBalance(accountId) !== undefined) return accountId;
+    // The account was opened in a transaction that rolled back: open it again.
+    this.ids.delete(accountKeyText(key));
+    return this.accountId(trx, key);
+  }
+
+  /**
+   * An account's balance as the open transaction has it (held, or read at once on the connection
+   * the caller's transaction holds); undefined when there is no such account.
+   */
+  private heldBalance(accountId: number): bigint | undefined {
+    const held = this.held.balances.get(accountId);
+    if (held !== undefined) return held;
+    this.balanceStatement ??= this.handle.sqlite!.prepare(SQL.balance).pluck();
+    const read = this.balanceStatement.get(accountId) as bigint | number | undefined;
+    if (read === undefined) return undefined;
+    const balance = BigInt(read);
+    this.held.balances.set(accountId, balance);
+    return balance;
+  }
+
+  /** Writes the held rows (the driver calls this before other statements and before COMMIT). */
+  flush(): void {
+    const held = this.held;
+    if (held.changed.size === 0 && held.rows.transactions.length === 0) {
+      if (held.balances.size > 0) this.held = emptyHeld();
+      return;
+    }
+    this.held = emptyHeld();
+    try {
+      // Transactions before their entries and keys, as a reader of the database expects.
+      this.insertHeld('transactions', held.rows.transactions);
+      this.insertHeld('entries', held.rows.entries);
+      this.insertHeld('keys', held.rows.keys);
+      const balances: unknown[] = [];
+      for (const id of held.changed) balances.push(id, held.balances.get(id)!);
+      this.insertHeld('balances', balances);
+    } catch (error) {
+      // Part of it may be written: the unit running now must not look like it failed cleanly.
+      this.handle.writeCount.writes += 1;
+      throw error;
+    }
+  }
+
+  /** Forgets the held rows: their transaction rolled back. */
+  discard(): void {
+    if (this.held.balances.size > 0 || this.held.rows.transactions.length > 0)
+      this.held = emptyHeld();
+  }
+
+  private insertHeld(table: HeldTable, values: unknown[]): void {
+    const width = WIDTH[table];
+    let offset = 0;
+    while (offset < values.length) {
+      const remaining = (values.length - offset) / width;
+      let rows = CHUNK;
+      while (rows > remaining) rows >>= 1;
+      this.prepared(this.heldText(table, rows)).run(values.slice(offset, offset + rows * width));
+      offset += rows * width;
+    }
+  }
+
+  private heldText(table: HeldTable, rows: number): string {
+    const name = `${table}:${rows}`;
+    let text = this.heldTexts.get(name);
+    if (!text) {
+      const row = `(${Array.from({ length: WIDTH[table] }, () => '?').join(', ')})`;
+      const values = `VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+      // Balances: one statement sets many (id, balance) pairs.
+      text =
+        table === 'balances'
+          ? `UPDATE ledger_accounts AS a SET balance = v.column2 FROM (${values}) AS v WHERE a.id = v.column1`
+          : `INSERT INTO ${HELD_TABLES[table]} ${values}`;
+      this.heldTexts.set(name, text);
+    }
+    return text;
+  }
+
+  private prepared(text: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) this.statements.set(text, (statement = this.handle.sqlite!.prepare(text)));
+    return statement;
+  }
+
+  /** A MAX(id) read at once on the connection the caller's transaction holds (SQLite). */
+  private maxIdNow(text: string): bigint {
+    const row = this.prepared(text).get() as { id: bigint | number | null } | undefined;
+    return BigInt(row?.id ?? 0n);
+  }
+
+  /** PostgreSQL: rows locked in id order, guarded updates, entries in one multi-row insert. */
+  private async postNow(trx: Trx, spec: PostSpec, hash: string): Promise<Posted> {
     // A single spend is checked by its own guarded update, which then runs first: a refusal still
     // leaves nothing written. Two or more are checked together before anything is written.
     const spends = spec.postings.filter((p) => isSpend(p)).length;
@@ -140,13 +368,12 @@ export class Ledger {
     for (const posting of spec.postings) {
       resolved.push({ posting, accountId: await this.accountId(trx, posting.account) });
     }
-    // On PostgreSQL the rows are locked first, all at once in ascending id order, so concurrent
-    // posts never deadlock. Then spends first (see above).
-    if (!this.sqlite)
-      await this.lockIds(
-        trx,
-        resolved.map((r) => r.accountId),
-      );
+    // The rows are locked first, all at once in ascending id order, so concurrent posts never
+    // deadlock. Then spends first (see above).
+    await this.lockIds(
+      trx,
+      resolved.map((r) => r.accountId),
+    );
     resolved.sort(
       (a, b) =>
         Number(isSpend(b.posting)) - Number(isSpend(a.posting)) || a.accountId - b.accountId,
@@ -170,7 +397,6 @@ export class Ledger {
     const params: unknown[] = [];
     for (const { posting, accountId, balanceAfter } of applied) {
       entries.push({ account: posting.account, accountId, amount: posting.amount, balanceAfter });
-      if (this.sqlite) params.push(await this.nextEntryId(trx));
       params.push(accountId, transactionId, posting.amount, balanceAfter, now);
     }
     await this.sql.all(trx, this.entriesText(entries.length), params);
@@ -192,8 +418,13 @@ export class Ledger {
     }
     for (const { account, total } of spends.values()) {
       const id = await this.existingAccountId(trx, account);
-      const [row] = id === undefined ? [] : await this.sql.all(trx, SQL.balance, [id]);
-      if (!row || BigInt(row.balance as bigint | number) + total < 0n) {
+      let balance: bigint | undefined;
+      if (id !== undefined && this.sqlite) balance = this.heldBalance(id);
+      else if (id !== undefined) {
+        const [row] = await this.sql.all(trx, SQL.balance, [id]);
+        if (row) balance = BigInt(row.balance as bigint | number);
+      }
+      if (balance === undefined || balance + total < 0n) {
         throw new DomainError('insufficientBalance');
       }
     }
@@ -272,25 +503,22 @@ export class Ledger {
     return this.apply(trx, posting, await this.accountId(trx, posting.account));
   }
 
-  private async nextEntryId(trx: Trx): Promise<bigint> {
-    this.lastEntryId ??= await this.maxId(trx, SQL.maxEntryId);
-    this.lastEntryId += 1n;
-    return this.lastEntryId;
-  }
-
   private async maxId(trx: Trx, text: string): Promise<bigint> {
     const [row] = await this.sql.all(trx, text, []);
     return BigInt((row?.id as bigint | number | null) ?? 0n);
   }
 
   private async replay(trx: Trx, transactionId: number, spec: PostSpec): Promise<Posted> {
+    // The earlier post may still be held: its entries are read from the database.
+    if (this.sqlite) this.flush();
     const entries: PostedEntry[] = [];
     const seen = new Set<number>();
     for (const posting of spec.postings) {
       const accountId = await this.accountId(trx, posting.account);
       if (seen.has(accountId)) continue;
       seen.add(accountId);
-      for (const row of await this.sql.all(trx, SQL.entriesOf, [accountId, transactionId])) {
+      const params = [accountId, transactionId, accountId, accountId];
+      for (const row of await this.sql.all(trx, SQL.entriesOf, params)) {
         entries.push({
           account: posting.account,
           accountId,
@@ -305,10 +533,9 @@ export class Ledger {
   private entriesText(count: number): string {
     let text = this.insertTexts.get(count);
     if (!text) {
-      const columns = this.sqlite
-        ? '(id, account_id, transaction_id, amount, balance_after, created_at)'
-        : '(account_id, transaction_id, amount, balance_after, created_at)';
-      const row = this.sqlite ? '(?, ?, ?, ?, ?, ?)' : '(?, ?, ?, ?, ?)';
+      // PostgreSQL only: its sequence gives the ids.
+      const columns = '(account_id, transaction_id, amount, balance_after, created_at)';
+      const row = '(?, ?, ?, ?, ?)';
       text = `INSERT INTO ledger_entries ${columns} VALUES ${Array.from({ length: count }, () => row).join(', ')}`;
       this.insertTexts.set(count, text);
     }

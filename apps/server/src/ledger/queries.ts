@@ -1,6 +1,40 @@
 import type { LedgerTxType } from '@tidemark/contract';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../db/database';
+import type { Database } from '../db/schema';
 import type { Book, UserWallet } from './accounts';
+
+/** A query answering ledger account ids. */
+export type AccountIds = SelectQueryBuilder<Database, 'ledger_accounts', { id: bigint }>;
+
+/**
+ * Every entry of some accounts, as rows of ledger_entries: those the per-account index holds and
+ * the journal's tail above the projection's mark (ledger/projection.ts). Exact the moment a post
+ * commits, whether or not the projection has caught up; select from it `.as('e')`.
+ */
+export function accountEntries(db: Executor, accounts: AccountIds) {
+  const columns = [
+    'j.id',
+    'j.account_id',
+    'j.transaction_id',
+    'j.amount',
+    'j.balance_after',
+    'j.created_at',
+  ] as const;
+  const indexed = db
+    .selectFrom('ledger_entries_by_account as p')
+    .innerJoin('ledger_entries as j', (join) =>
+      join.onRef('j.id', '=', 'p.entry_id').onRef('j.account_id', '=', 'p.account_id'),
+    )
+    .select(columns)
+    .where('p.account_id', 'in', accounts);
+  const tail = db
+    .selectFrom('ledger_entries as j')
+    .select(columns)
+    .where('j.account_id', 'in', accounts)
+    .where('j.id', '>', db.selectFrom('ledger_projection').select('entries_up_to'));
+  return indexed.unionAll(tail);
+}
 
 /** Every ledger account of a user in one book: spendable wallets and their holds. */
 export function userBalances(db: Executor, userId: number, book: Book) {
@@ -43,8 +77,15 @@ export async function userEntries(
     limit: number;
   },
 ): Promise<EntryPage> {
+  const accounts = db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('owner', '=', 'user')
+    .where('owner_id', '=', BigInt(query.userId))
+    .where('book', '=', query.book)
+    .where('wallet', 'in', [...query.wallets]);
   const base = db
-    .selectFrom('ledger_entries as e')
+    .selectFrom(accountEntries(db, accounts).as('e'))
     .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
     .where('a.owner', '=', 'user')

@@ -13,7 +13,7 @@ import {
 } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
-import { systemBalances } from '../../ledger/queries';
+import { accountEntries, systemBalances } from '../../ledger/queries';
 import { audit, type Actor } from '../console/console.audit';
 import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
@@ -267,7 +267,12 @@ export async function fund(
     .executeTakeFirst();
   const empty = { list: [], total: 0, page: input.page, pageSize: input.pageSize };
   if (!account) return { book: input.book, balance: formatMoney(0n), movements: empty };
-  const base = app.db.selectFrom('ledger_entries').where('account_id', '=', account.id);
+  // The fund's entries through the ledger's per-account index and the journal's tail.
+  const fundAccount = app.db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('id', '=', account.id);
+  const base = app.db.selectFrom(accountEntries(app.db, fundAccount).as('ledger_entries'));
   const [rows, count] = await Promise.all([
     base
       .innerJoin('ledger_transactions as t', 't.id', 'ledger_entries.transaction_id')

@@ -51,7 +51,13 @@ export async function marketMakerReport(
     SELECT a.currency, a.balance,
       COALESCE((SELECT SUM(e.amount) FROM ledger_entries e
                 JOIN ledger_transactions t ON t.id = e.transaction_id
-                WHERE e.account_id = a.id AND t.type = 'adjustment'
+                WHERE e.account_id = a.id
+                  -- Through the ledger's per-account index and the journal's tail (ledger/queries.ts).
+                  AND e.id IN (SELECT entry_id FROM ledger_entries_by_account WHERE account_id = a.id
+                               UNION ALL
+                               SELECT id FROM ledger_entries WHERE account_id = a.id
+                                 AND id > (SELECT entries_up_to FROM ledger_projection))
+                  AND t.type = 'adjustment'
                   AND t.reference = ${INVENTORY_REFERENCE}), 0) AS funded
     FROM ledger_accounts a
     WHERE a.owner = 'system' AND a.wallet = 'market_maker' AND a.book = ${book}
