@@ -1,23 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import {
-  assetsCalls,
-  authCalls,
-  newsign,
-  NEWSIGN_DEFAULT_SECRET,
-  parseMoney,
-  userCalls,
-  type CallDef,
-  type CallInput,
-  type CallOutput,
-  type Envelope,
-} from '@tidemark/contract';
+import { assetsCalls, parseMoney, type CallOutput } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { OUTBOX_FILE } from '../modules/auth/delivery';
-import { freshDatabase, type FreshDatabase } from '../test/database';
+import { childServer, type ChildServer } from '../test/child-server';
 import { checkPlatform } from './check';
 
 // A real server process, killed with SIGKILL in the middle of a burst of transfers: the journal
@@ -27,103 +11,16 @@ import { checkPlatform } from './check';
 // the ledger must check clean, its index included. The process runs from source (tsx), on SQLite
 // or on DATABASE_URL.
 
-let fresh: FreshDatabase;
-let base = '';
-let child: ChildProcess | undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const socket = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = socket.address() as net.AddressInfo;
-      socket.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(): Promise<ChildProcess> {
-  const port = await freePort();
-  const started = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: fresh.dataDir,
-      DATABASE_URL: fresh.url ?? '',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    const healthy = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return started;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server did not start');
-}
-
-async function call<C extends CallDef>(
-  def: C,
-  input: CallInput<C>,
-  token?: string,
-  headers: Record<string, string> = {},
-): Promise<Envelope<CallOutput<C>>> {
-  const form = new URLSearchParams(
-    Object.entries(input as Record<string, unknown>).map(([k, v]): [string, string] => [
-      k,
-      String(v),
-    ]),
-  ).toString();
-  const response = await fetch(
-    def.method === 'GET' ? `${base}${def.path}?${form}` : base + def.path,
-    {
-      method: def.method,
-      headers: {
-        newsign: newsign(NEWSIGN_DEFAULT_SECRET, Date.now()),
-        ...(token ? { appToken: token } : {}),
-        ...(def.method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-        ...headers,
-      },
-      body: def.method === 'GET' ? undefined : form,
-    },
-  );
-  return (await response.json()) as Envelope<CallOutput<C>>;
-}
-
-async function register(n: number): Promise<string> {
-  const email = `journal.${process.pid}.${n}@example.com`;
-  await call(authCalls.sendMailValidCode, { email });
-  const code = fs
-    .readFileSync(path.join(fresh.dataDir, OUTBOX_FILE), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { to: string; code: string })
-    .filter((m) => m.to === email)
-    .at(-1)!.code;
-  const registered = await call(userCalls.register, {
-    account: email,
-    password: 'Journal2026',
-    confirmPassword: 'Journal2026',
-    code,
-  });
-  return registered.data.token;
-}
+let server: ChildServer;
 
 let keys = 0;
 const key = () => ({ 'Idempotency-Key': `journal-${process.pid}-${++keys}` });
 
 beforeAll(async () => {
-  fresh = await freshDatabase();
-  child = await start();
+  server = await childServer();
+  await server.start();
 }, 60_000);
-afterAll(async () => {
-  child?.kill('SIGKILL');
-  await fresh.drop();
-});
+afterAll(() => server.close());
 
 interface Acknowledged {
   token: string;
@@ -134,7 +31,7 @@ interface Acknowledged {
 async function accountChanges(token: string) {
   const entries: CallOutput<typeof assetsCalls.selectUserAccountChange>['list'] = [];
   for (let page = 1; ; page++) {
-    const answer = await call(
+    const answer = await server.call(
       assetsCalls.selectUserAccountChange,
       { type: 'all', page, pageSize: 100 },
       token,
@@ -147,15 +44,33 @@ async function accountChanges(token: string) {
 
 describe('a kill -9 in the middle of a burst of transfers', () => {
   it('loses no acknowledged transfer, and leaves a ledger and its index that check clean', async () => {
-    const tokens = [await register(1), await register(2), await register(3)];
+    const tokens = [
+      await server.register('journal', 1),
+      await server.register('journal', 2),
+      await server.register('journal', 3),
+    ];
     const acknowledged: Acknowledged[] = [];
+    // Each trader's contract wallet opened before the burst. On PostgreSQL, eight first transfers
+    // of one trader at once could stall that trader for the whole burst (seen: 0 of 300
+    // acknowledged, about one run in four); the cause is not found yet (a guess: the openings of
+    // the new account wait on each other's uncommitted insert while holding the pool's ten
+    // connections). Noted on issue 18 to mend in the server; this test is about kills.
+    for (const token of tokens) {
+      const warm = await server.call(
+        assetsCalls.transferUserMoney,
+        { from: 'coin', to: 'contract', currency: 'USDT', amount: '1' } as never,
+        token,
+        key(),
+      );
+      if (warm.status === 1) acknowledged.push({ token, transferId: warm.data.transferId });
+    }
     let killed = false;
     const trader = async (token: string, lane: number) => {
       for (let i = 0; !killed; i++) {
         // Back and forth between the coin and contract wallets, a unit at a time.
         const [from, to] = (i + lane) % 2 === 0 ? ['coin', 'contract'] : ['contract', 'coin'];
         try {
-          const answer = await call(
+          const answer = await server.call(
             assetsCalls.transferUserMoney,
             { from, to, currency: 'USDT', amount: '1' } as never,
             token,
@@ -174,13 +89,12 @@ describe('a kill -9 in the middle of a burst of transfers', () => {
     const deadline = Date.now() + 30_000;
     while (acknowledged.length < 300 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    child!.kill('SIGKILL');
-    await new Promise((resolve) => child!.once('exit', resolve));
+    await server.kill();
     killed = true;
     await Promise.all(burst);
     expect(acknowledged.length).toBeGreaterThan(100);
 
-    child = await start();
+    await server.start();
     for (const token of tokens) {
       const log = await accountChanges(token);
       const logged = new Set(log.filter((e) => e.type === 'transfer').map((e) => e.reference));
@@ -189,7 +103,7 @@ describe('a kill -9 in the middle of a burst of transfers', () => {
         .map((a) => a.transferId);
       expect(lost).toEqual([]);
       // Each wallet's balance is the sum of its logged entries and the newest one's balance after.
-      const money = await call(assetsCalls.findUserMoney, {}, token);
+      const money = await server.call(assetsCalls.findUserMoney, {}, token);
       expect(money.status).toBe(1);
       for (const wallet of ['coin', 'contract'] as const) {
         const entries = log.filter((e) => e.wallet === wallet && e.currency === 'USDT');
@@ -199,7 +113,7 @@ describe('a kill -9 in the middle of a burst of transfers', () => {
         expect(parseMoney(entries[0]!.balanceAfter)).toBe(sum);
       }
     }
-    const handle = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir });
+    const handle = openDatabase({ databaseUrl: server.fresh.url, dataDir: server.fresh.dataDir });
     try {
       expect((await checkPlatform(handle.db)).problems).toEqual([]);
       if (handle.dialect === 'sqlite') {

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import {
+  authCalls,
+  newsign,
+  NEWSIGN_DEFAULT_SECRET,
+  userCalls,
+  type CallDef,
+  type CallInput,
+  type CallOutput,
+  type Envelope,
+} from '@tidemark/contract';
+import { OUTBOX_FILE } from '../modules/auth/delivery';
+import { freshDatabase, type FreshDatabase } from './database';
+
+/**
+ * A real server process from source (tsx) on a fresh database (SQLite, or DATABASE_URL), for the
+ * tests that kill it with SIGKILL mid-burst and start it again on the same data: what it
+ * acknowledged must be there after the restart.
+ */
+export interface ChildServer {
+  readonly fresh: FreshDatabase;
+  /** Starts the process (again, after kill) and waits until /healthz answers. */
+  start(): Promise<void>;
+  /** SIGKILL, and waits until the process has exited. */
+  kill(): Promise<void>;
+  /** Kills the process if it runs and drops the database. */
+  close(): Promise<void>;
+  call<C extends CallDef>(
+    def: C,
+    input: CallInput<C>,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<Envelope<CallOutput<C>>>;
+  /** Registers `<name>.<pid>.<n>@example.com` with the code from the outbox; answers its token. */
+  register(name: string, n: number): Promise<string>;
+}
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = socket.address() as net.AddressInfo;
+      socket.close(() => resolve(port));
+    });
+  });
+}
+
+export async function childServer(): Promise<ChildServer> {
+  const fresh = await freshDatabase();
+  let base = '';
+  let child: ChildProcess | undefined;
+
+  const call: ChildServer['call'] = async (def, input, token, headers = {}) => {
+    const form = new URLSearchParams(
+      Object.entries(input as Record<string, unknown>).map(([k, v]): [string, string] => [
+        k,
+        String(v),
+      ]),
+    ).toString();
+    const response = await fetch(
+      def.method === 'GET' ? `${base}${def.path}?${form}` : base + def.path,
+      {
+        method: def.method,
+        headers: {
+          newsign: newsign(NEWSIGN_DEFAULT_SECRET, Date.now()),
+          ...(token ? { appToken: token } : {}),
+          ...(def.method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
+          ...headers,
+        },
+        body: def.method === 'GET' ? undefined : form,
+      },
+    );
+    return (await response.json()) as Envelope<CallOutput<typeof def>>;
+  };
+
+  const kill = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+
+  return {
+    fresh,
+    call,
+    async start() {
+      const port = await freePort();
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: SERVER_DIR,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: fresh.dataDir,
+          DATABASE_URL: fresh.url ?? '',
+          LOG_LEVEL: 'error',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      base = `http://127.0.0.1:${port}`;
+      for (let i = 0; i < 300; i++) {
+        const healthy = await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (healthy) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error('the server did not start');
+    },
+    kill,
+    async close() {
+      await kill();
+      await fresh.drop();
+    },
+    async register(name, n) {
+      const email = `${name}.${process.pid}.${n}@example.com`;
+      await call(authCalls.sendMailValidCode, { email });
+      const code = fs
+        .readFileSync(path.join(fresh.dataDir, OUTBOX_FILE), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { to: string; code: string })
+        .filter((m) => m.to === email)
+        .at(-1)!.code;
+      const password = 'Durable2026';
+      const registered = await call(userCalls.register, {
+        account: email,
+        password,
+        confirmPassword: password,
+        code,
+      });
+      return registered.data.token;
+    },
+  };
+}
