@@ -26,6 +26,17 @@ export interface ChildServer {
   start(): Promise<void>;
   /** SIGKILL, and waits until the process has exited. */
   kill(): Promise<void>;
+  /**
+   * Runs callers that each repeat `step` (its lane, its round) until the process is killed, kills
+   * it with SIGKILL once `enough()` holds (or after 30 s, however slow the machine is), and answers
+   * once every caller has stopped. A step whose connection dies with the process is not
+   * acknowledged: its error is swallowed, as a client that never got an answer.
+   */
+  killDuring(
+    lanes: number,
+    step: (lane: number, round: number) => Promise<void>,
+    enough: () => boolean,
+  ): Promise<void>;
   /** Kills the process if it runs and drops the database. */
   close(): Promise<void>;
   call<C extends CallDef>(
@@ -86,9 +97,30 @@ export async function childServer(): Promise<ChildServer> {
     await exited;
   };
 
+  const killDuring: ChildServer['killDuring'] = async (lanes, step, enough) => {
+    let killed = false;
+    const caller = async (lane: number) => {
+      for (let round = 0; !killed; round++) {
+        try {
+          await step(lane, round);
+        } catch {
+          // The connection died with the process: not acknowledged.
+        }
+      }
+    };
+    const callers = Array.from({ length: lanes }, (_, lane) => caller(lane));
+    const deadline = Date.now() + 30_000;
+    while (!enough() && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await kill();
+    killed = true;
+    await Promise.all(callers);
+  };
+
   return {
     fresh,
     call,
+    killDuring,
     async start() {
       const port = await freePort();
       child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
