@@ -13,7 +13,7 @@ import {
 } from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type Built } from '../app';
+import type { Built } from '../app';
 import type { SimulatedMarket } from '../market/feed';
 import { TickLog } from '../market/tick-log';
 import { stateOf } from '../modules/leverage/leverage.service';
@@ -24,7 +24,7 @@ import {
   waitClosed,
 } from '../modules/leverage/leverage.test-kit';
 import { eventStream } from '../realtime/subjects';
-import { ROOMY_LIMITS, startServer, type TestServer } from '../test/harness';
+import { ROOMY_LIMITS, startServer, type TestServer, secondProcess } from '../test/harness';
 import { ROLES } from './cluster';
 
 const natsUrl = process.env.NATS_URL;
@@ -66,11 +66,7 @@ describe.skipIf(!ready)('the market feed and the leverage triggers across two pr
         MM_ENABLED: 'false',
       }),
     });
-    b = await buildApp({ config: a.config, clock: a.clock, logger: false });
-    await b.fastify.listen({ port: 0, host: '127.0.0.1' });
-    const address = b.fastify.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    bUrl = `http://127.0.0.1:${address.port}`;
+    ({ app: b, url: bUrl } = await secondProcess(a));
   });
 
   let bUrl: string;

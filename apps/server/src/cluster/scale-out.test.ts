@@ -4,10 +4,16 @@ import { connect } from '@nats-io/transport-node';
 import { assetsCalls, newsign, userCalls } from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type Built } from '../app';
+import type { Built } from '../app';
 import type { NatsBus } from '../realtime/nats-bus';
 import { eventStream } from '../realtime/subjects';
-import { ROOMY_LIMITS, startServer, subscribeAt, type TestServer } from '../test/harness';
+import {
+  ROOMY_LIMITS,
+  startServer,
+  subscribeAt,
+  type TestServer,
+  secondProcess,
+} from '../test/harness';
 import { ROLES } from './cluster';
 
 const natsUrl = process.env.NATS_URL;
@@ -39,11 +45,7 @@ describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS',
         MM_ENABLED: 'false',
       },
     });
-    b = await buildApp({ config: a.config, clock: a.clock, logger: false });
-    await b.fastify.listen({ port: 0, host: '127.0.0.1' });
-    const address = b.fastify.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    bUrl = `http://127.0.0.1:${address.port}`;
+    ({ app: b, url: bUrl } = await secondProcess(a));
   });
 
   afterAll(async () => {

@@ -273,6 +273,19 @@ async function serve(
 let accountCounter = 0;
 
 /** A unique, valid email for one test. */
+/**
+ * A second process of the same installation in this test process: an app built with `server`'s
+ * configuration and clock (the same database, NATS and settings), listening on a port of its own.
+ * Answers the app and its base URL; the caller closes it (`fastify.close()`).
+ */
+export async function secondProcess(server: TestServer): Promise<{ app: Built; url: string }> {
+  const app = await buildApp({ config: server.config, clock: server.clock, logger: false });
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.fastify.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { app, url: `http://127.0.0.1:${address.port}` };
+}
+
 export function uniqueEmail(prefix = 'trader'): string {
   accountCounter += 1;
   return `${prefix}.${process.pid}.${accountCounter}.${Math.random().toString(36).slice(2, 7)}@example.com`;
