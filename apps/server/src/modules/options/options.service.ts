@@ -571,11 +571,11 @@ async function traderOf(
   userId: bigint,
   pending: Map<string, string>,
 ): Promise<string> {
+  const known = knownTrader(app, userId, pending);
+  if (known) return known;
   const key = String(userId);
   let cache = pseudonyms.get(app);
   if (!cache) pseudonyms.set(app, (cache = new Map()));
-  const known = cache.get(key) ?? pending.get(key);
-  if (known) return known;
   let salt = await repo.traderSalt(trx, userId);
   if (!salt) {
     await repo.insertSalt(trx, userId, randomBytes(16).toString('hex'));
