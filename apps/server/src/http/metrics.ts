@@ -64,6 +64,11 @@ export class Metrics {
   /** The gauges read at scrape time from the running app. */
   watch(app: AppContext, hub: Hub): void {
     const registers = [this.registry];
+    /** How long ago a job's oldest due time was, in seconds (0 when nothing is due). */
+    const lagSeconds = (oldest: bigint | number | string | null | undefined): number =>
+      oldest === null || oldest === undefined
+        ? 0
+        : Math.max(0, (app.clock.now() - Number(oldest)) / 1000);
     new Gauge({
       name: 'tidemark_ws_clients',
       help: 'Open websocket connections',
@@ -90,9 +95,7 @@ export class Metrics {
           .select((eb) => eb.fn.min('settle_time').as('oldest'))
           .where('status', '=', 'running')
           .executeTakeFirst();
-        const oldest =
-          row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
-        this.set(oldest === null ? 0 : Math.max(0, (app.clock.now() - oldest) / 1000));
+        this.set(lagSeconds(row?.oldest));
       },
     });
     new Gauge({
@@ -105,9 +108,7 @@ export class Metrics {
           .select((eb) => eb.fn.min('next_due_at').as('oldest'))
           .where('status', '=', FINANCIAL_IN_PROGRESS)
           .executeTakeFirst();
-        const oldest =
-          row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
-        this.set(oldest === null ? 0 : Math.max(0, (app.clock.now() - oldest) / 1000));
+        this.set(lagSeconds(row?.oldest));
       },
     });
     const engineEvents = new Counter({
