@@ -170,8 +170,11 @@ describe('the chart page', () => {
     expect(await page.locator('.depth-row--bid').count()).toBeGreaterThan(0);
     expect(await page.locator('.depth-row--ask').count()).toBeGreaterThan(0);
     expect(await page.locator('.source-note').getAttribute('data-source')).toBe('engine');
-    // The market maker re-quotes as the feed moves.
-    await expectToChange(() => page.locator('[data-testid="depth-book"]').innerText(), 15_000);
+    // The market maker re-quotes once the feed has moved half a ladder step (2 bps) from its last
+    // ladder. BTC's simulated path has a standard deviation of about 4 bps over 15 s, so a 15 s wait
+    // missed the move about one run in a hundred (CI, stop 22); over 60 s (about 8 bps) a walk that
+    // stays within 2 bps has a chance of about one in a million.
+    await expectToChange(() => page.locator('[data-testid="depth-book"]').innerText(), 60_000);
     // A visitor sees the real book, where nobody has traded on this fresh server (demo trades
     // stay in the demo book; the spot journey watches those arrive).
     await page.locator('.market-activity [role="tab"][data-key="trades"]').click();
