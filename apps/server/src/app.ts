@@ -56,6 +56,7 @@ import { teamConsoleRoutes } from './modules/team/team.console';
 import { seedTeam, TeamJobs } from './modules/team/team.jobs';
 import { MarketMaker } from './modules/spot/market-maker';
 import { SpotExchange } from './modules/spot/spot.exchange';
+import { SpotMarkets } from './modules/spot/spot.markets';
 import { supportConsoleRoutes } from './modules/support/support.console';
 import { registerSupportLive } from './modules/support/support.live';
 import { createMarket } from './market';
@@ -195,10 +196,23 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   );
   await market.start();
   const exchange = new SpotExchange(app);
-  await exchange.start();
-  app.spot = exchange;
   const marketMaker = config.spot.marketMaker.enabled ? new MarketMaker(app, exchange) : null;
-  await marketMaker?.start();
+  // Scale-out: the holder of `spot:markets` keeps the books; the other processes ask it.
+  const spotMarkets = new SpotMarkets(
+    app,
+    exchange,
+    marketMaker,
+    cluster.mode === 'scale-out' && config.cluster
+      ? {
+          lease: cluster.leases.lease(ROLES.spotMarkets),
+          bus,
+          // A takeover comes within about 4/3 of the lease's time to live, plus the rebuild.
+          failoverMs: 3 * config.cluster.leaseTtlMs + 5_000,
+        }
+      : undefined,
+  );
+  await spotMarkets.start();
+  app.spot = spotMarkets;
   // Settles what expired while the server was down, then every order as it expires.
   const optionJobs = new OptionsJobs(app);
   optionJobs.start(cluster.leases.lease(ROLES.optionsJobs));
@@ -218,13 +232,12 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   loanJobs.start(cluster.leases.lease(ROLES.loanJobs));
   // Stop what writes first (the market maker, the books, the feed), then close the database.
   fastify.addHook('onClose', async () => {
-    marketMaker?.stop();
+    await spotMarkets.stop();
     await optionJobs.stop();
     await leverageJobs.stop();
     await teamJobs.stop();
     await financialJobs.stop();
     await loanJobs.stop();
-    exchange.stop();
     await market.stop();
     await app.writer.run(async () => undefined);
     await projection.stop();

@@ -39,6 +39,8 @@ const STATUS_BY_ERROR: Partial<Record<ErrorKey, string>> = {
   tooManyWaitMinutes: '429',
   codeWait: '429',
   statusCode500: '500',
+  marketUnavailable: '503',
+  orderOutcomeUnknown: '503',
 };
 
 export function errorStatus(key: ErrorKey): string {

@@ -8,6 +8,7 @@ import { embeddedLeases, PgLeases, type Leases } from './lease';
 /** The roles exactly one process plays at a time (the market feed, each job). */
 export const ROLES = {
   marketFeed: 'market:feed',
+  spotMarkets: 'spot:markets',
   optionsJobs: 'job:options',
   loanJobs: 'job:loan',
   teamJobs: 'job:team',

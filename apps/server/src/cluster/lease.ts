@@ -16,6 +16,12 @@ export interface Lease {
   /** The fencing token of the current holding, or null when not held. */
   token(): bigint | null;
   /**
+   * The token of the last holding, trusted or not: while a renewal is late it is still this
+   * process's, and when the renewal comes through with the same token nobody held the role in
+   * between. Null once the holding is known lost (taken over, or handed back).
+   */
+  lastToken(): bigint | null;
+  /**
    * Inside a transaction: refuses (StaleLeaseError) unless this process's token is the role's
    * newest. On PostgreSQL the row stays share-locked to the end of the transaction, so a standby
    * cannot take the lease over between the check and the commit.
@@ -62,6 +68,7 @@ export function embeddedLeases(): Leases {
             role,
             held: () => true,
             token: () => 1n,
+            lastToken: () => 1n,
             fence: () => Promise.resolve(),
           }),
         );
@@ -232,7 +239,6 @@ class PgLease<DB> implements Lease {
     return this.held() ? this.current : null;
   }
 
-  /** The token of the last holding, trusted or not (what a renewal presents). */
   lastToken(): bigint | null {
     return this.current;
   }

@@ -7,7 +7,7 @@ import type { Delivery } from '../modules/auth/delivery';
 import type { GroupCommitter } from '../db/group-commit';
 import type { Ledger } from '../ledger/ledger';
 import type { Market } from '../market/market';
-import type { SpotExchange } from '../modules/spot/spot.exchange';
+import type { SpotMarkets } from '../modules/spot/spot.markets';
 import type { Bus } from '../realtime/bus';
 import type { Hub } from '../realtime/hub';
 import { DomainError } from './domain-error';
@@ -29,7 +29,7 @@ export interface AppContext {
   /** Prices, candles, tickers and conversion rates. */
   market: Market;
   /** The spot books; set once they are rebuilt at start. */
-  spot: SpotExchange | null;
+  spot: SpotMarkets | null;
   log: FastifyBaseLogger;
 }
 

@@ -39,6 +39,7 @@ function leaseOf(
     role: 'market:feed',
     held: () => held !== null,
     token: () => held,
+    lastToken: () => held,
     fence: () =>
       held !== null && held === newest.token
         ? Promise.resolve()

@@ -414,7 +414,19 @@ export class SimulatedMarket implements Market, PrintSink {
     }
     const { db } = this.deps.database;
     // Only the feed's owner stores candles; a standby keeps what it generated in memory.
-    if (this.owning) await inTransaction(db, (trx) => this.storeCandles(trx, rows));
+    if (this.owning) {
+      try {
+        await inTransaction(db, (trx) => this.storeCandles(trx, rows));
+      } catch (error) {
+        if (!(error instanceof StaleLeaseError)) throw error;
+        // The back-fill outlasted the lease (a first start blocks the event loop for seconds):
+        // a standby for now, and the history goes with the next takeover, this process's own
+        // once its renewal comes through (it failed a start of three processes before).
+        this.owning = false;
+        this.standby = rows;
+        this.deps.log.warn({ rows: rows.size }, 'market feed: lease lapsed while back-filling');
+      }
+    }
     await this.tickLog.start();
     // From the open minute's start: the first tick makes up the part of it already gone, so
     // the minute has its full share of prints and volume.

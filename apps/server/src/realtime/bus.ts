@@ -20,9 +20,39 @@ export interface Bus {
   announce(topic: string, message: unknown): void;
   /** What this process does on an announcement of `topic`, from itself or another process. */
   onAnnouncement(topic: string, handler: AnnouncementHandler): void;
+  /**
+   * Answers the requests of `service` from every process (this one included) until the returned
+   * stop is called. One process serves a service at a time (its owner, elected by a lease); a
+   * second server of the same service would share its requests.
+   */
+  serve(service: string, handler: ServiceHandler): () => void;
+  /**
+   * Asks whichever process serves `service`. Rejects with NoServerError when none does (the
+   * request reached nobody, so asking again is safe) and with NoAnswerError when the server did
+   * not answer within `timeoutMs` (it may or may not have acted on it).
+   */
+  request(service: string, request: unknown, timeoutMs: number): Promise<unknown>;
 }
 
 export type AnnouncementHandler = (message: unknown) => void;
+/** Answers one request; the answer travels as JSON, so it holds no bigint. */
+export type ServiceHandler = (request: unknown) => Promise<unknown>;
+
+/** Nobody serves the service now: the request reached no process. */
+export class NoServerError extends Error {
+  constructor(readonly service: string) {
+    super(`no process serves ${service}`);
+    this.name = 'NoServerError';
+  }
+}
+
+/** The request was sent, but no answer came in time: it may have been acted on. */
+export class NoAnswerError extends Error {
+  constructor(readonly service: string) {
+    super(`no answer from ${service} in time`);
+    this.name = 'NoAnswerError';
+  }
+}
 
 /** The handlers of a process by topic; `run` calls them in the order they were added. */
 export class Announcements {
@@ -41,10 +71,25 @@ export class Announcements {
 
 export function inProcessBus(hub: Hub): Bus {
   const announcements = new Announcements();
+  const services = new Map<string, ServiceHandler>();
   return {
     publish: (channel, data) => void hub.publish(channel, data),
     listened: (channel) => hub.subscribers(channel) > 0,
     announce: (topic, message) => announcements.run(topic, message),
     onAnnouncement: (topic, handler) => announcements.add(topic, handler),
+    serve(service, handler) {
+      services.set(service, handler);
+      return () => {
+        if (services.get(service) === handler) services.delete(service);
+      };
+    },
+    request(service, request) {
+      const handler = services.get(service);
+      // Through JSON both ways, as on NATS: a handler sees and answers only what would travel.
+      if (!handler) return Promise.reject(new NoServerError(service));
+      return handler(JSON.parse(JSON.stringify(request) ?? 'null')).then(
+        (answer) => JSON.parse(JSON.stringify(answer) ?? 'null') as unknown,
+      );
+    },
   };
 }

@@ -6,7 +6,14 @@ import type * as JetStreamLib from '@nats-io/jetstream';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import type { FastifyBaseLogger } from 'fastify';
-import { Announcements, type AnnouncementHandler, type Bus } from './bus';
+import {
+  Announcements,
+  NoAnswerError,
+  NoServerError,
+  type AnnouncementHandler,
+  type Bus,
+  type ServiceHandler,
+} from './bus';
 import type { Hub } from './hub';
 import {
   announcementSubject,
@@ -14,6 +21,7 @@ import {
   eventStream,
   eventSubject,
   eventSubjects,
+  serviceSubject,
   tokenChannel,
 } from './subjects';
 
@@ -124,6 +132,54 @@ export class NatsBus implements Bus {
 
   onAnnouncement(topic: string, handler: AnnouncementHandler): void {
     this.announcements.add(topic, handler);
+  }
+
+  serve(service: string, handler: ServiceHandler): () => void {
+    const subject = serviceSubject(this.options.prefix, service);
+    const subscription = this.connection.subscribe(subject, {
+      callback: (error, message) => {
+        if (error) {
+          this.options.log.error({ err: error, service }, 'NATS: service subscription failed');
+          return;
+        }
+        let request: unknown;
+        try {
+          request = message.json();
+        } catch (failure) {
+          this.options.log.warn({ err: failure, service }, 'NATS: unreadable request');
+          return;
+        }
+        handler(request).then(
+          (answer) => {
+            if (!message.respond(JSON.stringify(answer) ?? 'null'))
+              this.options.log.warn({ service }, 'NATS: a request without a reply subject');
+          },
+          (failure: unknown) =>
+            // A handler answers its own refusals; what escapes it goes unanswered (the asker's
+            // timeout says so) and is logged here.
+            this.options.log.error({ err: failure, service }, 'NATS: service failed'),
+        );
+      },
+    });
+    return () => {
+      if (!this.connection.isClosed()) subscription.unsubscribe();
+    };
+  }
+
+  async request(service: string, request: unknown, timeoutMs: number): Promise<unknown> {
+    const subject = serviceSubject(this.options.prefix, service);
+    try {
+      const reply = await this.connection.request(subject, JSON.stringify(request) ?? 'null', {
+        timeout: timeoutMs,
+      });
+      return reply.json();
+    } catch (error) {
+      const failure = error as { name?: string; isNoResponders?: () => boolean };
+      if (failure.name === 'RequestError' && failure.isNoResponders?.())
+        throw new NoServerError(service);
+      if (failure.name === 'TimeoutError') throw new NoAnswerError(service);
+      throw error;
+    }
   }
 
   /** Another process's client may listen to any channel: never skipped. */

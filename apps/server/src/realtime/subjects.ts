@@ -56,3 +56,8 @@ export function announcementSubject(prefix: string, topic: string): string {
 export function announcementSubjects(prefix: string): string {
   return `${prefix}.ctl.>`;
 }
+
+/** Requests to the process that serves a service (plain NATS request/reply): `<prefix>.rpc.<token>`. */
+export function serviceSubject(prefix: string, service: string): string {
+  return `${prefix}.rpc.${channelToken(service)}`;
+}

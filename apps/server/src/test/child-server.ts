@@ -24,6 +24,8 @@ export interface ChildServer {
   readonly fresh: FreshDatabase;
   /** Starts the process (again, after kill) and waits until /healthz answers. */
   start(): Promise<void>;
+  /** The running process's id (undefined while stopped). */
+  pid(): number | undefined;
   /** SIGKILL, and waits until the process has exited. */
   kill(): Promise<void>;
   /**
@@ -37,7 +39,7 @@ export interface ChildServer {
     step: (lane: number, round: number) => Promise<void>,
     enough: () => boolean,
   ): Promise<void>;
-  /** Kills the process if it runs and drops the database. */
+  /** Kills the process if it runs and drops the database (unless it was another's). */
   close(): Promise<void>;
   call<C extends CallDef>(
     def: C,
@@ -60,8 +62,15 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function childServer(): Promise<ChildServer> {
-  const fresh = await freshDatabase();
+export interface ChildServerOptions {
+  /** Another process's database (scale-out): shared, and left for its creator to drop. */
+  shared?: FreshDatabase;
+  /** Settings of this process beyond the defaults (NATS_URL, LEASE_TTL_MS, MM_ENABLED...). */
+  env?: Record<string, string>;
+}
+
+export async function childServer(options: ChildServerOptions = {}): Promise<ChildServer> {
+  const fresh = options.shared ?? (await freshDatabase());
   let base = '';
   let child: ChildProcess | undefined;
 
@@ -132,6 +141,7 @@ export async function childServer(): Promise<ChildServer> {
           DATA_DIR: fresh.dataDir,
           DATABASE_URL: fresh.url ?? '',
           LOG_LEVEL: 'error',
+          ...options.env,
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
@@ -147,9 +157,10 @@ export async function childServer(): Promise<ChildServer> {
       throw new Error('the server did not start');
     },
     kill,
+    pid: () => child?.pid,
     async close() {
       await kill();
-      await fresh.drop();
+      if (!options.shared) await fresh.drop();
     },
     async register(name, n) {
       const email = `${name}.${process.pid}.${n}@example.com`;

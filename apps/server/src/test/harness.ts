@@ -191,32 +191,7 @@ async function serve(
     url,
     clock,
     config,
-    async call(def, input, opts = {}) {
-      const headers: Record<string, string> = { ...opts.headers };
-      if (opts.sign !== null) headers.newsign = opts.sign ?? freshSign();
-      if (opts.token) headers.appToken = opts.token;
-      const entries = Object.entries(input as Record<string, unknown>).filter(
-        ([, v]) => v !== undefined,
-      );
-      let target = `${url}${def.path}`;
-      let body: string | undefined;
-      if (def.method === 'GET') {
-        const qs = new URLSearchParams(
-          entries.map(([k, v]): [string, string] => [k, String(v)]),
-        ).toString();
-        if (qs) target += `?${qs}`;
-      } else if (opts.json) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(Object.fromEntries(entries));
-      } else {
-        headers['content-type'] = 'application/x-www-form-urlencoded';
-        body = new URLSearchParams(
-          entries.map(([k, v]): [string, string] => [k, String(v)]),
-        ).toString();
-      }
-      const response = await fetch(target, { method: def.method, headers, body });
-      return (await response.json()) as Envelope<CallOutput<typeof def>>;
-    },
+    call: (def, input, opts = {}) => callAt(url, freshSign, def, input, opts),
     fetch(pathname, init = {}) {
       const headers = new Headers(init.headers);
       if (init.sign !== null && !headers.has('newsign'))
@@ -278,12 +253,54 @@ let accountCounter = 0;
  * configuration and clock (the same database, NATS and settings), listening on a port of its own.
  * Answers the app and its base URL; the caller closes it (`fastify.close()`).
  */
-export async function secondProcess(server: TestServer): Promise<{ app: Built; url: string }> {
+/** A contract call over HTTP to the server at `url`, the way the web app makes it. */
+export async function callAt<C extends CallDef>(
+  url: string,
+  freshSign: () => string,
+  def: C,
+  input: CallInput<C>,
+  opts: CallOptions = {},
+): Promise<Envelope<CallOutput<C>>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.sign !== null) headers.newsign = opts.sign ?? freshSign();
+  if (opts.token) headers.appToken = opts.token;
+  const entries = Object.entries(input as Record<string, unknown>).filter(
+    ([, v]) => v !== undefined,
+  );
+  let target = `${url}${def.path}`;
+  let body: string | undefined;
+  if (def.method === 'GET') {
+    const qs = new URLSearchParams(
+      entries.map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    if (qs) target += `?${qs}`;
+  } else if (opts.json) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(Object.fromEntries(entries));
+  } else {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(
+      entries.map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+  }
+  const response = await fetch(target, { method: def.method, headers, body });
+  return (await response.json()) as Envelope<CallOutput<C>>;
+}
+
+/**
+ * A second app of the same installation as `server` (same database, settings and clock), listening
+ * on a port of its own: a second server process, in this test's process. `call` calls it.
+ */
+export async function secondProcess(
+  server: TestServer,
+): Promise<{ app: Built; url: string; call: TestServer['call'] }> {
   const app = await buildApp({ config: server.config, clock: server.clock, logger: false });
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  return { app, url: `http://127.0.0.1:${address.port}` };
+  const url = `http://127.0.0.1:${address.port}`;
+  const freshSign = () => newsign(server.config.newsignSecret, server.clock.now());
+  return { app, url, call: (def, input, opts = {}) => callAt(url, freshSign, def, input, opts) };
 }
 
 export function uniqueEmail(prefix = 'trader'): string {

@@ -52,9 +52,11 @@ export class MarketMaker {
     this.timer.unref();
   }
 
+  /** Stops quoting; the books it quoted in are let go with it, so a next start quotes afresh. */
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    this.quotes.clear();
   }
 
   private async refreshAll(): Promise<void> {
@@ -154,6 +156,7 @@ export class MarketMaker {
     };
     // In order with the settlements, so every fill already matched is in the balances read.
     return this.app.writer.runInOrder(async (trx) => {
+      await this.exchange.fence(trx);
       const balances = await systemBalances(trx, book, 'market_maker');
       for (const [currency, target] of Object.entries(targets)) {
         const held = balances.get(currency) ?? 0n;

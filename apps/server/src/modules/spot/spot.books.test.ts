@@ -1,6 +1,5 @@
-import { assetsCalls, parseMoney, spotCalls, userCalls } from '@tidemark/contract';
+import { assetsCalls, spotCalls } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemAccount, userAccount } from '../../ledger/accounts';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import { exchangeOf } from './spot.service';
 import { spotTestKit } from './spot.test-kit';
@@ -17,26 +16,10 @@ const kit = spotTestKit(() => server, 'restart');
 const place = (token: string, side: 'buy' | 'sell', input: Record<string, unknown>) =>
   kit[side](token, input);
 
-/** Gives a user demo coins from the demo treasury (no market maker to buy them from). */
-async function grant(token: string, currency: string, amount: string) {
-  const info = await server.call(userCalls.findUserInfo, {}, { token });
-  const units = parseMoney(amount);
-  await server.app.writer.run((trx) =>
-    server.app.ledger.post(trx, {
-      type: 'demo-funding',
-      reference: `test-grant:${info.data.id}`,
-      postings: [
-        { account: systemAccount('demo', 'treasury', currency), amount: -units },
-        { account: userAccount(info.data.id, 'demo', 'coin', currency), amount: units },
-      ],
-    }),
-  );
-}
-
 const SYMBOLS = ['BTC/USDT', 'ETH/USDT', 'DOGE/USDT'] as const;
 
 function books(target: TestServer): Record<string, string> {
-  const exchange = exchangeOf(target.app);
+  const exchange = exchangeOf(target.app).exchange;
   const all: Record<string, string> = {};
   for (const mode of ['demo', 'real'] as const)
     for (const symbol of SYMBOLS)
@@ -48,8 +31,8 @@ describe('a restart', () => {
   it('rebuilds every book from the open orders, byte for byte', async () => {
     const alice = await server.register();
     const bob = await server.register();
-    await grant(bob.token, 'BTC', '1');
-    await grant(bob.token, 'DOGE', '5000');
+    await kit.grant(bob.token, 'BTC', '1');
+    await kit.grant(bob.token, 'DOGE', '5000');
     await place(alice.token, 'buy', {
       symbol: 'BTC/USDT',
       type: 1,
@@ -170,7 +153,7 @@ describe('a market order larger than the book', () => {
   it('fills what it can and gives back the rest of its hold', async () => {
     const seller = await server.register();
     const buyer = await server.register();
-    await grant(seller.token, 'SOL', '5');
+    await kit.grant(seller.token, 'SOL', '5');
     for (const [price, quantity] of [
       ['150', '1'],
       ['151', '2'],

@@ -15,6 +15,7 @@ import {
   type SpotEvent,
   type SpotOrder as EngineOrder,
 } from '../../engine/spot';
+import { StaleLeaseError } from '../../cluster/lease';
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
@@ -103,12 +104,35 @@ export class SpotExchange {
     demo: { accepted: 0, rejected: 0, trade: 0, rested: 0, done: 0 },
   };
 
-  constructor(private readonly app: AppContext) {}
+  /**
+   * Scale-out: the check, in each of the exchange's write transactions, that this process still
+   * owns the spot markets (the lease's fence); a stale owner's write is refused and rolled back.
+   * Null in the embedded mode, where this process always does.
+   */
+  private fenceOf: ((trx: Trx) => Promise<void>) | null = null;
 
-  async start(): Promise<void> {
+  constructor(private readonly app: AppContext) {
     for (const product of this.app.market.products()) {
       this.rules.set(product.symbol, productRules(product, this.app.config.spot));
     }
+  }
+
+  /** Fences every write of the exchange (and of its market maker) with `fence`. */
+  fenceWith(fence: (trx: Trx) => Promise<void>): void {
+    this.fenceOf = fence;
+  }
+
+  /** Refuses (StaleLeaseError) inside `trx` unless this process still owns the markets. */
+  async fence(trx: Trx): Promise<void> {
+    if (this.fenceOf) await this.fenceOf(trx);
+  }
+
+  /**
+   * Takes the markets up: the highest ids, the release of orders stored but never matched, and
+   * every book rebuilt from the open orders in the database (at start, or on taking the markets
+   * over from another process).
+   */
+  async start(): Promise<void> {
     const highest = await repo.highestIds(this.app.db);
     this.lastOrderId = highest.order;
     this.lastSeq = highest.seq;
@@ -133,8 +157,14 @@ export class SpotExchange {
     this.depthTimer.unref();
   }
 
+  /** Lets the markets go: no book, no depth published, until the next start. */
   stop(): void {
     if (this.depthTimer) clearInterval(this.depthTimer);
+    this.depthTimer = undefined;
+    this.books.clear();
+    this.recent.clear();
+    this.dirtyDepth.clear();
+    this.marketMakerOrders.clear();
   }
 
   /** Rebuilds every book from the open orders in the database (start, or after a failed settlement). */
@@ -212,20 +242,24 @@ export class SpotExchange {
    */
   private async releaseUnplaced(): Promise<void> {
     const stranded = (await repo.openOrders(this.app.db)).filter((o) => o.seq === null);
-    for (const row of stranded) {
-      await this.app.writer.run(async (trx) => {
-        if (row.held > 0n) await releaseHold(this.app, trx, row, 'spot-release');
-        await repo.updateOrder(trx, Number(row.id), {
-          filled: row.filled,
-          filled_quote: row.filled_quote,
-          fee: row.fee,
-          held: 0n,
-          phase: 'cancelled',
-          seq: null,
-          updated_at: BigInt(this.app.clock.now()),
-        });
+    for (const row of stranded) await this.releaseStranded(row);
+  }
+
+  /** Cancels an order stored and held but never matched, giving its whole hold back. */
+  private async releaseStranded(row: SpotOrderRow): Promise<void> {
+    await this.app.writer.run(async (trx) => {
+      await this.fence(trx);
+      if (row.held > 0n) await releaseHold(this.app, trx, row, 'spot-release');
+      await repo.updateOrder(trx, Number(row.id), {
+        filled: row.filled,
+        filled_quote: row.filled_quote,
+        fee: row.fee,
+        held: 0n,
+        phase: 'cancelled',
+        seq: null,
+        updated_at: BigInt(this.app.clock.now()),
       });
-    }
+    });
   }
 
   /**
@@ -285,6 +319,7 @@ export class SpotExchange {
     // order the key already placed, as it now stands.
     let placedId: number | undefined;
     const { orderId: id } = await once(this.app.writer, keyed, async (trx) => {
+      await this.fence(trx);
       this.lastOrderId += 1n;
       const id = this.lastOrderId;
       const now = BigInt(this.app.clock.now());
@@ -353,12 +388,28 @@ export class SpotExchange {
     // 2. Match.
     const seq = this.nextSeq();
     const command = this.engineOrder(seq, request, order, hold.amount, engine, rules);
-    const { events, settled } = await this.execute(
-      request.book,
-      request.symbol,
-      (out) => engine.place(command, out),
-      { seq, orderId: id },
-    );
+    let executed: Awaited<ReturnType<SpotExchange['execute']>>;
+    try {
+      executed = await this.execute(
+        request.book,
+        request.symbol,
+        (out) => engine.place(command, out),
+        { seq, orderId: id },
+      );
+    } catch (error) {
+      // Held but not matched (the settlement failed and the book was rebuilt without it): its
+      // hold goes back now; if this process may no longer write, the next owner's start does it.
+      const row = await repo.findOrder(this.app.db, id);
+      if (row && row.seq === null && (row.phase === 'open' || row.phase === 'partial'))
+        await this.releaseStranded(row).catch((failure: unknown) =>
+          this.app.log.warn(
+            { err: failure, order: id },
+            'stranded spot order left for the next start',
+          ),
+        );
+      throw error;
+    }
+    const { events, settled } = executed;
     if (events.some((e) => e.type === 'rejected' && e.id === seq))
       throw new DomainError('noLiquidity');
     // The settlement wrote the order's row as it now stands.
@@ -424,8 +475,9 @@ export class SpotExchange {
     const rules = this.rulesOf(symbol);
     const now = this.app.clock.now();
     try {
-      const settled = await this.app.writer.runInOrder((trx: Trx) =>
-        settle(this.app, trx, {
+      const settled = await this.app.writer.runInOrder(async (trx: Trx) => {
+        await this.fence(trx);
+        return settle(this.app, trx, {
           book,
           rules,
           events: out,
@@ -433,15 +485,20 @@ export class SpotExchange {
           now,
           marketMaker: ours,
           placed,
-        }),
-      );
+        });
+      });
       this.announce(book, symbol, settled);
       return { events: out, settled };
     } catch (error) {
-      this.app.log.error(
-        { err: error, book, symbol },
-        'spot settlement failed: rebuilding the book',
-      );
+      // The engine did what the database did not keep: the book is read back from the database.
+      // A fenced-out settlement (the lease lapsed or went) is expected, not an error.
+      if (error instanceof StaleLeaseError)
+        this.app.log.warn({ book, symbol }, 'spot settlement fenced out: rebuilding the book');
+      else
+        this.app.log.error(
+          { err: error, book, symbol },
+          'spot settlement failed: rebuilding the book',
+        );
       await this.rebuild({ book, symbol });
       throw error;
     }

@@ -12,10 +12,10 @@ import { DomainError } from '../../http/domain-error';
 import { userBalances } from '../../ledger/queries';
 import * as repo from './spot.repository';
 import { productConfig } from './spot.rules';
-import type { SpotExchange } from './spot.exchange';
+import type { SpotMarkets } from './spot.markets';
 import type { SpotOrderRow } from './spot.table';
 
-export function exchangeOf(app: AppContext): SpotExchange {
+export function exchangeOf(app: AppContext): SpotMarkets {
   if (!app.spot) throw new DomainError('currencyNotOpen');
   return app.spot;
 }
