@@ -67,9 +67,10 @@ const SQL = {
   insertAccount:
     'INSERT INTO ledger_accounts (id, owner, owner_id, book, wallet, currency, balance, can_be_negative, created_at) ' +
     'VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (owner, owner_id, book, wallet, currency) DO NOTHING',
+  // Answers the id only when this transaction opened the account (see Ledger.opened).
   insertAccountPg:
     'INSERT INTO ledger_accounts (owner, owner_id, book, wallet, currency, balance, can_be_negative, created_at) ' +
-    'VALUES (?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (owner, owner_id, book, wallet, currency) DO NOTHING',
+    'VALUES (?, ?, ?, ?, ?, 0, ?, ?) ON CONFLICT (owner, owner_id, book, wallet, currency) DO NOTHING RETURNING id',
   maxAccountId: 'SELECT MAX(id) AS id FROM ledger_accounts',
   maxEntryId: 'SELECT MAX(id) AS id FROM ledger_entries',
   maxTransactionId: 'SELECT MAX(id) AS id FROM ledger_transactions',
@@ -143,8 +144,21 @@ export class Ledger implements WriteHolder {
   private readonly heldTexts = new Map<string, string>();
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   private balanceStatement: BetterSqlite3.Statement | undefined;
-  /** Account ids by key. Ids are never reused, so a stale entry is detected, not misapplied. */
+  /**
+   * Account ids by key. Ids are never reused, so a stale entry is detected, not misapplied. On
+   * PostgreSQL it holds committed accounts only (see `opened`).
+   */
   private readonly ids = new Map<string, number>();
+  /**
+   * PostgreSQL: the accounts each transaction opened itself, kept out of `ids` because they are
+   * not committed yet. Another transaction given such an id could not see its row, took the
+   * account for rolled back and opened it again, waiting on the opener's insert while holding the
+   * row locks the opener waited for: a deadlock, broken only by PostgreSQL's detector after a
+   * second or more and often renewed by the retry (issue 18: eight first transfers of one trader
+   * at once stalled that trader for seconds). Now a transaction that does not find an account
+   * opens it before it locks any row, so it at most waits for the opener's commit.
+   */
+  private readonly opened = new WeakMap<Trx, Map<string, number>>();
   private readonly insertTexts = new Map<number, string>();
   /**
    * On SQLite (one process) account, transaction and entry ids are allocated here, only upwards:
@@ -459,7 +473,15 @@ export class Ledger implements WriteHolder {
       this.lastAccountId += 1n;
       await this.sql.all(trx, SQL.insertAccount, [this.lastAccountId, ...rest]);
     } else {
-      await this.sql.all(trx, SQL.insertAccountPg, rest);
+      const [row] = await this.sql.all(trx, SQL.insertAccountPg, rest);
+      if (row) {
+        const id = Number(row.id);
+        const opened = this.opened.get(trx);
+        if (opened) opened.set(accountKeyText(key), id);
+        else this.opened.set(trx, new Map([[accountKeyText(key), id]]));
+        return id;
+      }
+      // Opened by another transaction, which has committed (the insert waited for it).
     }
     const opened = await this.existingAccountId(trx, key);
     if (opened === undefined)
@@ -469,7 +491,7 @@ export class Ledger implements WriteHolder {
 
   private async existingAccountId(trx: Trx, key: AccountKey): Promise<number | undefined> {
     const text = accountKeyText(key);
-    const cached = this.ids.get(text);
+    const cached = this.ids.get(text) ?? this.opened.get(trx)?.get(text);
     if (cached !== undefined) return cached;
     const [row] = await this.sql.all(trx, SQL.findAccount, [
       key.owner,
@@ -498,7 +520,8 @@ export class Ledger implements WriteHolder {
     if (row) return { accountId, balanceAfter: BigInt(row.balance as bigint | number) };
     const [exists] = await this.sql.all(trx, SQL.balance, [accountId]);
     if (exists) throw new DomainError('insufficientBalance');
-    // The account was opened in a transaction that rolled back: open it again and retry.
+    // The account's row is gone (not expected: `ids` holds committed accounts only on PostgreSQL,
+    // and accounts are never deleted): open it again and retry.
     this.ids.delete(accountKeyText(posting.account));
     return this.apply(trx, posting, await this.accountId(trx, posting.account));
   }
