@@ -11,24 +11,37 @@ type Row = Record<string, unknown>;
  */
 export interface LedgerSql {
   all(trx: Trx, text: string, params: readonly unknown[]): Promise<Row[]>;
+  /** Like all, each row as its values in the order of the statement's columns. */
+  raw(trx: Trx, text: string, params: readonly unknown[]): Promise<unknown[][]>;
 }
 
 /**
  * `own`: the ledger's own statements, which see its held rows (DatabaseHandle.held) without their
- * being written first. Anyone else's statements write them out first, as the driver does.
+ * being written first. `apart`: statements that neither read nor write the ledger's tables, so
+ * the held rows need not be written before them either (they still are before COMMIT). Anyone
+ * else's statements write them out first, as the driver does.
  */
-export function ledgerSql(handle: DatabaseHandle, options: { own?: boolean } = {}): LedgerSql {
-  if (handle.sqlite) return sqliteSql(handle.sqlite, handle, options.own ?? false);
+export function ledgerSql(
+  handle: DatabaseHandle,
+  options: { own?: boolean; apart?: boolean } = {},
+): LedgerSql {
+  if (handle.sqlite)
+    return sqliteSql(handle.sqlite, handle, (options.own ?? false) || (options.apart ?? false));
   const compiled = new Map<string, string>();
+  const pgText = (text: string) => {
+    let found = compiled.get(text);
+    if (!found) {
+      let n = 0;
+      compiled.set(text, (found = text.replace(/\?/g, () => `$${++n}`)));
+    }
+    return found;
+  };
+  const all = async (trx: Trx, text: string, params: readonly unknown[]) =>
+    (await trx.executeQuery<Row>(CompiledQuery.raw(pgText(text), [...params]))).rows;
   return {
-    async all(trx, text, params) {
-      let pgText = compiled.get(text);
-      if (!pgText) {
-        let n = 0;
-        compiled.set(text, (pgText = text.replace(/\?/g, () => `$${++n}`)));
-      }
-      const result = await trx.executeQuery<Row>(CompiledQuery.raw(pgText, [...params]));
-      return result.rows;
+    all,
+    async raw(trx, text, params) {
+      return (await all(trx, text, params)).map((row) => Object.values(row));
     },
   };
 }
@@ -36,17 +49,26 @@ export function ledgerSql(handle: DatabaseHandle, options: { own?: boolean } = {
 function sqliteSql(
   sqlite: BetterSqlite3.Database,
   handle: DatabaseHandle,
-  own: boolean,
+  seesHeld: boolean,
 ): LedgerSql {
   const prepared = new Map<string, BetterSqlite3.Statement>();
+  const rawPrepared = new Map<string, BetterSqlite3.Statement>();
+  const statementOf = (trx: Trx, text: string, cache: Map<string, BetterSqlite3.Statement>) => {
+    // Safe only inside the caller's transaction, which holds the one connection; checked here
+    // because a statement outside it would slip into whatever transaction runs next.
+    if (!trx.isTransaction) throw new Error('ledger statements need a transaction');
+    if (!seesHeld) handle.held.flush();
+    let statement = cache.get(text);
+    if (!statement) {
+      statement = sqlite.prepare(text);
+      if (cache === rawPrepared) statement.raw(true);
+      cache.set(text, statement);
+    }
+    return statement;
+  };
   return {
     all(trx, text, params) {
-      // Safe only inside the caller's transaction, which holds the one connection; checked here
-      // because a statement outside it would slip into whatever transaction runs next.
-      if (!trx.isTransaction) throw new Error('ledger statements need a transaction');
-      if (!own) handle.held.flush();
-      let statement = prepared.get(text);
-      if (!statement) prepared.set(text, (statement = sqlite.prepare(text)));
+      const statement = statementOf(trx, text, prepared);
       // Count rows actually changed: a guarded update that refuses changes nothing.
       if (statement.reader) {
         const rows = statement.all(...params) as Row[];
@@ -55,6 +77,12 @@ function sqliteSql(
       }
       handle.writeCount.writes += statement.run(...params).changes;
       return Promise.resolve([]);
+    },
+    raw(trx, text, params) {
+      const statement = statementOf(trx, text, rawPrepared);
+      const rows = statement.all(...params) as unknown[][];
+      if (!statement.readonly) handle.writeCount.writes += rows.length;
+      return Promise.resolve(rows);
     },
   };
 }

@@ -190,6 +190,24 @@ describe('the record chain', () => {
       }),
     );
   });
+  it('writes ticks that share a feed sequence number but not their price or time anew (property)', () => {
+    // recordJson keeps the last ticks' JSON by feed sequence number: a reuse must be exact.
+    const tick = fc.option(
+      fc.record({
+        price: fc.constantFrom('1.00000000', '2.00000000'),
+        time: fc.integer({ min: 0, max: 2 }),
+        feedSeq: fc.integer({ min: 1, max: 2 }),
+      }),
+      { nil: null },
+    );
+    fc.assert(
+      fc.property(tick, tick, (strike, settle) => {
+        const b = body(1, GENESIS_HASH, { strike, settle });
+        expect(recordJson(b)).toBe(canonicalJson(b));
+      }),
+      { numRuns: 300 },
+    );
+  });
   it('writes a live tick’s sources in canonical order, exactly as canonicalJson (property)', () => {
     const source = fc.record({
       name: fc.string(),

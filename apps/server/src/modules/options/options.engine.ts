@@ -45,10 +45,12 @@ export function sealRecord(body: RecordBody): { body: string; hash: string } {
   return { body: text, hash: sha256Hex(text) };
 }
 
-const text = (v: string) => JSON.stringify(v);
+/** Printable ASCII but `"` and `\\`: JSON writes such a string as it is, in quotes. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const text = (v: string) => (PLAIN.test(v) ? `"${v}"` : JSON.stringify(v));
 const int = (v: number) => {
   if (!Number.isSafeInteger(v)) throw new Error(`not a safe integer: ${v}`);
-  return String(v);
+  return `${v}`;
 };
 const sourcesJson = (sources: OptionTick['sources']) =>
   sources === undefined
@@ -61,6 +63,21 @@ const tickJson = (t: RecordBody['strike']) =>
   t === null
     ? 'null'
     : `{"feedSeq":${int(t.feedSeq)},"price":${text(t.price)},${sourcesJson(t.sources)}"time":${int(t.time)}}`;
+/**
+ * The last ticks written, by feed sequence number: the orders of a burst share their ticks, and
+ * a tick's JSON is written once (reused only for the same price, time and no sources).
+ */
+const tickTexts = new Map<number, { price: string; time: number; json: string }>();
+const TICK_TEXTS = 64;
+function tickText(t: RecordBody['strike']): string {
+  if (t === null || t.sources !== undefined) return tickJson(t);
+  const known = tickTexts.get(t.feedSeq);
+  if (known && known.price === t.price && known.time === t.time) return known.json;
+  const json = tickJson(t);
+  if (tickTexts.size >= TICK_TEXTS) tickTexts.clear();
+  tickTexts.set(t.feedSeq, { price: t.price, time: t.time, json });
+  return json;
+}
 
 /**
  * canonicalJson of a record, written out with its keys in their canonical order: the same bytes
@@ -71,8 +88,8 @@ export function recordJson(b: RecordBody): string {
     `{"book":${text(b.book)},"direction":${text(b.direction)},"expiry":${int(b.expiry)},` +
     `"lossRate":${text(b.lossRate)},"orderId":${int(b.orderId)},"outcome":${text(b.outcome)},` +
     `"payout":${text(b.payout)},"prevHash":${text(b.prevHash)},"returnRate":${text(b.returnRate)},` +
-    `"seq":${int(b.seq)},"settle":${tickJson(b.settle)},"stake":${text(b.stake)},` +
-    `"strike":${tickJson(b.strike)},"symbol":${text(b.symbol)},"trader":${text(b.trader)}}`
+    `"seq":${int(b.seq)},"settle":${tickText(b.settle)},"stake":${text(b.stake)},` +
+    `"strike":${tickText(b.strike)},"symbol":${text(b.symbol)},"trader":${text(b.trader)}}`
   );
 }
 

@@ -7,6 +7,8 @@ import * as repo from './options.repository';
 import { settlementTickOf, settleOrders, start } from './options.service';
 import type { OptionOrderRow } from './options.table';
 
+type DueOrder = Pick<OptionOrderRow, 'id' | 'book' | 'symbol' | 'settle_time'>;
+
 /** How often the job looks for due orders. */
 const PASS_MS = 100;
 /**
@@ -57,8 +59,15 @@ export class OptionsJobs {
     const horizon = Math.min(now - SETTLE_DELAY_MS, this.feedTime());
     blindWatch(this.app).observe(this.app);
     await this.durableTicks();
-    await this.drain('scheduled', horizon);
-    await this.drain('running', horizon);
+    const db = this.app.db;
+    await this.drain(
+      () => repo.due(db, 'scheduled', horizon, CHUNK),
+      (rows) => this.startAll(rows),
+    );
+    await this.drain(
+      () => repo.dueToSettle(db, horizon, CHUNK),
+      (rows) => this.settleAll(rows),
+    );
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
       const days = this.app.config.market.tickLogDays ?? 7;
@@ -86,11 +95,15 @@ export class OptionsJobs {
     if (last) await this.app.market.tickDurable(last);
   }
 
-  private async drain(status: 'scheduled' | 'running', horizon: number): Promise<void> {
+  /** Reads a chunk of due orders and moves them, until none is left. */
+  private async drain<T>(
+    read: () => Promise<T[]>,
+    move: (rows: readonly T[]) => Promise<number>,
+  ): Promise<void> {
     for (;;) {
-      const rows = await repo.due(this.app.db, status, horizon, CHUNK);
+      const rows = await read();
       if (rows.length === 0) return;
-      const moved = await this.settleAll(status, rows);
+      const moved = await move(rows);
       // A chunk none of which could be settled is retried on the next pass, not in a loop.
       if (rows.length < CHUNK || moved === 0) return;
     }
@@ -98,39 +111,54 @@ export class OptionsJobs {
 
   /**
    * Each order's tick is looked up once per symbol and time (a burst of orders expiring together
-   * shares it). Orders start or settle in units of up to UNIT orders (each settled order its own
-   * ledger transaction and record), all queued at once so that they share commits (on PostgreSQL,
-   * where ordered units run one after another, a boundary's starts are not one transaction each).
-   * Answers how many moved.
+   * shares it). Orders settle in units of up to UNIT orders (each settled order its own ledger
+   * transaction and record), all queued at once so that they share commits. Answers how many
+   * moved.
    */
-  async settleAll(
-    status: 'scheduled' | 'running',
-    rows: readonly OptionOrderRow[],
-  ): Promise<number> {
+  async settleAll(rows: readonly DueOrder[]): Promise<number> {
+    const tickFor = this.ticks((row: DueOrder) => [row.symbol, Number(row.settle_time)]);
+    return this.inUnits(rows, async (unit) => {
+      const items = await Promise.all(unit.map(async (row) => ({ row, tick: await tickFor(row) })));
+      return this.app.writer.runInOrder((trx) => settleOrders(this.app, trx, 'running', items));
+    });
+  }
+
+  /**
+   * Scheduled orders start (or fail) at their boundary, in units as above (on PostgreSQL, where
+   * ordered units run one after another, a boundary's starts are not one transaction each).
+   */
+  private async startAll(rows: readonly OptionOrderRow[]): Promise<number> {
+    const tickFor = this.ticks((row: OptionOrderRow) => [row.symbol, Number(row.open_time)]);
+    return this.inUnits(rows, async (unit) => {
+      const items = await Promise.all(unit.map(async (row) => ({ row, tick: await tickFor(row) })));
+      return this.app.writer.runInOrder(async (trx) => {
+        let started = 0;
+        for (const { row, tick } of items) started += Number(await start(this.app, trx, row, tick));
+        return started;
+      });
+    });
+  }
+
+  /** The tick of each symbol and time, looked up once. */
+  private ticks<T>(of: (row: T) => [string, number]): (row: T) => Promise<Tick | null> {
     const ticks = new Map<string, Promise<Tick | null>>();
-    const tickFor = (row: OptionOrderRow) => {
-      const time = Number(status === 'scheduled' ? row.open_time : row.settle_time);
-      const key = `${row.symbol}@${time}`;
+    return (row) => {
+      const [symbol, time] = of(row);
+      const key = `${symbol}@${time}`;
       let tick = ticks.get(key);
-      if (!tick) ticks.set(key, (tick = settlementTickOf(this.app, row.symbol, time)));
+      if (!tick) ticks.set(key, (tick = settlementTickOf(this.app, symbol, time)));
       return tick;
     };
-    const units: OptionOrderRow[][] = [];
+  }
+
+  /** `work` on units of up to UNIT rows, all queued at once; answers how many moved. */
+  private async inUnits<T>(
+    rows: readonly T[],
+    work: (unit: T[]) => Promise<number>,
+  ): Promise<number> {
+    const units: T[][] = [];
     for (let i = 0; i < rows.length; i += UNIT) units.push(rows.slice(i, i + UNIT));
-    const results = await Promise.allSettled(
-      units.map(async (unit) => {
-        const items = await Promise.all(
-          unit.map(async (row) => ({ row, tick: await tickFor(row) })),
-        );
-        return this.app.writer.runInOrder(async (trx) => {
-          if (status === 'running') return settleOrders(this.app, trx, 'running', items);
-          let started = 0;
-          for (const { row, tick } of items)
-            started += Number(await start(this.app, trx, row, tick));
-          return started;
-        });
-      }),
-    );
+    const results = await Promise.allSettled(units.map(work));
     let moved = 0;
     for (const r of results) {
       if (r.status === 'rejected')

@@ -24,7 +24,7 @@ import { fundOnce } from '../../ledger/funding';
 import { once } from '../../ledger/idempotency';
 import { ledgerSql, type LedgerSql } from '../../ledger/ledger.sql';
 import { systemBalances, userBalances } from '../../ledger/queries';
-import type { Tick, TickSourcePrice } from '../../market/tick-log';
+import { sourcesOfJson, type Tick, type TickSourcePrice } from '../../market/tick-log';
 import { userChannel } from '../../realtime/hub';
 import { notifyBalances } from '../assets/assets.service';
 import { verifiedPrimaryCountry } from '../kyc/kyc.service';
@@ -40,7 +40,7 @@ import {
   worstPayout,
   type RecordBody,
 } from './options.engine';
-import { recordTradingResult } from '../team/team.service';
+import { recordTradingResult, type TradingResult } from '../team/team.service';
 import { blindWatch } from './options.blind';
 import * as repo from './options.repository';
 import type { OptionOrderRow, OptionPeriodRow, OptionRecordRow } from './options.table';
@@ -589,73 +589,99 @@ async function traderOf(
   return name;
 }
 
+/** What settling reads of an order (settleOrders' claim), in the order of CLAIM_COLUMNS. */
+type ClaimedRow = [
+  id: bigint,
+  userId: bigint,
+  book: string,
+  symbol: string,
+  direction: string,
+  stake: bigint,
+  returnRate: bigint,
+  lossRate: bigint,
+  settleTime: bigint,
+  strikePrice: bigint | null,
+  strikeTime: bigint | null,
+  strikeSeq: bigint | null,
+];
+const CLAIM_COLUMNS =
+  'id, user_id, book, symbol, direction, stake, return_rate, loss_rate, settle_time, ' +
+  'strike_price, strike_time, strike_seq';
+
 /**
  * Settles orders, each with its own ledger transaction and record, in one unit of work: the
  * chain head and the exposure are read and written once for all of them (orders expiring
- * together are settled together). An order that has moved on already (settled by another
- * process or an earlier pass) is skipped: never twice. Answers the orders settled (their events are built only for a trader listening).
+ * together are settled together). Only the ids of `items` count: what settling needs of each
+ * order is read again inside the unit, from those still in status `from` (on PostgreSQL locked),
+ * so an order that has moved on already (settled by another process or an earlier pass) is
+ * skipped: never twice. Every statement of settling comes before the ledger posts or after them
+ * and none reads the ledger's tables, so the posts' held rows are written once, at the commit
+ * (ledger.ts). Answers the orders settled (their events are built only for a trader listening).
  */
 export async function settleOrders(
   app: AppContext,
   trx: Trx,
   from: 'scheduled' | 'running',
-  items: readonly { row: OptionOrderRow; tick: Tick | null }[],
+  items: readonly { row: Pick<OptionOrderRow, 'id' | 'book'>; tick: Tick | null }[],
 ): Promise<number> {
   const now = BigInt(app.clock.now());
   const statements = sqlOf(app);
-  const books = [...new Set(items.map((i) => i.row.book as Book))].sort();
-  // Lock order as in placing: exposure, then the chain head, then the ledger's accounts.
-  for (const book of books) await repo.exposure(app.database, trx, book, true);
-  const head = await repo.chainHead(app.database, trx);
-  let { seq, hash } = head;
-  const exposure = new Map<Book, bigint>();
-  const records: { seq: number; row: OptionOrderRow; body: string; hash: string }[] = [];
-  const settled: { userId: number; row: OptionOrderRow; hash: string; values: SettleValues }[] = [];
+  const postgres = app.database.dialect === 'postgres';
+  // Lock order as in placing: exposure, then the chain head, then the orders, then the ledger's
+  // accounts (SQLite has one writer and needs no locks).
+  if (postgres) {
+    const books = [...new Set(items.map((i) => i.row.book))].sort();
+    for (const book of books) await statements.all(trx, EXPOSURE_LOCK_SQL, [book]);
+  }
+  const [head] = await statements.raw(trx, postgres ? HEAD_LOCK_SQL : HEAD_READ_SQL, []);
+  let seq = Number(head![0]);
+  let hash = head![1] as string;
+  const claimed = await claim(statements, trx, from, items, postgres);
+  if (claimed.size === 0) return 0;
   const names = new Map<string, string>();
   // The strike ticks' sources (live ticks): the order stores the tick, the log its sources.
   const strikeSources =
-    from === 'running'
-      ? await repo.sourcesBySeq(
-          trx,
-          items.flatMap(({ row }) => (row.strike_seq === null ? [] : [Number(row.strike_seq)])),
-        )
-      : NO_SOURCES;
+    from === 'running' ? await strikeSourcesOf(statements, trx, claimed) : NO_SOURCES;
   const shownSources = new Map<number, readonly TickSourcePrice[]>(strikeSources);
-  // Which of them are still where the caller found them (on PostgreSQL locked to the commit, so
-  // that the one update below moves each of them): one that moved on already (another process,
-  // an earlier pass) is skipped, never settled twice.
-  const claimed = await claim(app, statements, trx, from, items);
-  const updates: SettleValues[] = [];
-  for (const { row, tick } of items) {
-    if (!claimed.has(String(row.id))) continue;
-    const book = row.book as Book;
-    const userId = Number(row.user_id);
+  const exposure = new Map<Book, bigint>();
+  const updates: unknown[] = [];
+  const records: unknown[] = [];
+  const results: TradingResult[] = [];
+  const settled: { userId: number; id: bigint; hash: string; values: SettleValues }[] = [];
+  for (const { row: item, tick } of items) {
+    const row = claimed.get(BigInt(item.id));
+    if (!row) continue;
+    // Each order once, even if named twice.
+    claimed.delete(BigInt(item.id));
+    const [id, userIdBig, bookText, symbol, directionText, stake, returnRate, lossRate, expiry] =
+      row;
+    const [strikePrice, strikeTime, strikeSeq] = [row[9], row[10], row[11]];
+    const book = bookText as Book;
+    const direction = directionText as OptionDirection;
+    const userId = Number(userIdBig);
     const strike =
-      from === 'running' && row.strike_price !== null
+      from === 'running' && strikePrice !== null
         ? {
-            price: BigInt(row.strike_price),
-            time: Number(row.strike_time),
-            seq: Number(row.strike_seq),
-            sources: strikeSources.get(Number(row.strike_seq)),
+            price: strikePrice,
+            time: Number(strikeTime),
+            seq: Number(strikeSeq),
+            sources: strikeSources.get(Number(strikeSeq)),
           }
         : null;
-    const settleTick =
-      strike && tick
-        ? { price: tick.price, time: tick.time, seq: tick.seq, sources: tick.sources }
-        : null;
+    const settleTick = strike && tick ? tick : null;
     const { outcome, payout } = settle({
-      direction: row.direction as OptionDirection,
-      stake: row.stake,
-      returnRate: row.return_rate,
-      lossRate: row.loss_rate,
-      expiry: Number(row.settle_time),
+      direction,
+      stake,
+      returnRate,
+      lossRate,
+      expiry: Number(expiry),
       strike,
       settle: settleTick,
     });
     const status = outcome === 'failed' ? 'failed' : 'settled';
     seq += 1;
     const values: SettleValues = [
-      row.id,
+      id,
       status,
       settleTick?.price ?? null,
       settleTick ? BigInt(settleTick.time) : null,
@@ -664,81 +690,87 @@ export async function settleOrders(
       payout,
       BigInt(seq),
     ];
-    updates.push(values);
+    updates.push(...values);
     if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
     const trader =
-      knownTrader(app, row.user_id, names) ?? (await traderOf(app, trx, row.user_id, names));
-    const body: RecordBody = {
+      knownTrader(app, userIdBig, names) ?? (await traderOf(app, trx, userIdBig, names));
+    const sealed = sealRecord({
       seq,
-      orderId: Number(row.id),
+      orderId: Number(id),
       trader,
       book,
-      symbol: row.symbol,
-      direction: row.direction as OptionDirection,
-      stake: formatMoney(row.stake),
-      returnRate: formatMoney(row.return_rate),
-      lossRate: formatMoney(row.loss_rate),
-      expiry: Number(row.settle_time),
+      symbol,
+      direction,
+      stake: formatMoney(stake),
+      returnRate: formatMoney(returnRate),
+      lossRate: formatMoney(lossRate),
+      expiry: Number(expiry),
       strike: tickOf(strike),
       settle: tickOf(settleTick),
       outcome,
       payout: formatMoney(payout),
       prevHash: hash,
-    };
-    const sealed = sealRecord(body);
+    });
     hash = sealed.hash;
-    records.push({ seq, row, ...sealed });
+    records.push(BigInt(seq), id, symbol, expiry, sealed.body, sealed.hash, now);
     if (payout > 0n) {
       await app.ledger.post(trx, {
         type: 'option',
-        reference: `option:${row.id}:settle`,
+        reference: `option:${id}:settle`,
         postings: [
           { account: systemAccount(book, 'options_pool', CURRENCY), amount: -payout },
           { account: userAccount(userId, book, 'contract', CURRENCY), amount: payout },
         ],
       });
     }
-    // A friend's result counts toward their inviters' profit rebate of the day (real book only).
+    // A friend's result counts toward their inviters' profit rebate of the day (real book only):
+    // recorded after the posts, so that its statements do not write their held rows out.
     if (outcome !== 'failed') {
-      await recordTradingResult(app, trx, {
+      results.push({
         userId,
         book,
-        pnl: payout - row.stake,
-        at: Number(row.settle_time),
-        source: `option:${row.id}`,
+        pnl: payout - stake,
+        at: Number(expiry),
+        source: `option:${id}`,
       });
     }
-    exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(row.stake, row.return_rate));
-    settled.push({ userId, row, hash: sealed.hash, values });
+    exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(stake, returnRate));
+    settled.push({ userId, id, hash: sealed.hash, values });
   }
-  if (records.length === 0) return 0;
-  for (let i = 0; i < updates.length; i += UPDATE_ROWS) {
-    const chunk = updates.slice(i, i + UPDATE_ROWS);
-    await statements.all(trx, settleOrdersSql(chunk.length), [...chunk.flat(), now]);
-  }
-  for (const [book, delta] of exposure) await repo.addExposure(trx, book, delta);
-  for (let i = 0; i < records.length; i += RECORD_ROWS) {
-    const chunk = records.slice(i, i + RECORD_ROWS);
-    await statements.all(
+  // Orders of traders listening, as they were (their events show the whole order).
+  const listened = settled.filter((s) => app.bus.listened(userChannel(s.userId)));
+  const shown = new Map<bigint, OptionOrderRow>();
+  for (let i = 0; i < listened.length; i += CLAIM_ROWS) {
+    const ids = listened.slice(i, i + CLAIM_ROWS).map((s) => s.id);
+    const rows = await statements.all(
       trx,
-      insertRecordsSql(chunk.length),
-      chunk.flatMap((r) => [
-        BigInt(r.seq),
-        r.row.id,
-        r.row.symbol,
-        r.row.settle_time,
-        r.body,
-        r.hash,
-        now,
-      ]),
+      listSql(shownTexts, ids.length, 'SELECT * FROM option_orders WHERE id IN (', '?', ', ', ')'),
+      ids,
     );
+    for (const r of rows) shown.set(BigInt(r.id as bigint), r as unknown as OptionOrderRow);
+  }
+  for (let i = 0; i < updates.length; i += UPDATE_ROWS * UPDATE_WIDTH) {
+    const chunk = updates.slice(i, i + UPDATE_ROWS * UPDATE_WIDTH);
+    await statements.all(trx, settleOrdersSql(chunk.length / UPDATE_WIDTH, postgres), [
+      ...chunk,
+      now,
+    ]);
+  }
+  for (const [book, delta] of exposure) await statements.all(trx, EXPOSURE_ADD_SQL, [delta, book]);
+  for (let i = 0; i < records.length; i += RECORD_ROWS * RECORD_WIDTH) {
+    const chunk = records.slice(i, i + RECORD_ROWS * RECORD_WIDTH);
+    await statements.all(trx, insertRecordsSql(chunk.length / RECORD_WIDTH), chunk);
   }
   await statements.all(trx, HEAD_SQL, [BigInt(seq), hash]);
+  for (const result of results) await recordTradingResult(app, trx, result);
   app.writer.afterCommit(trx, () => {
-    for (const { userId, row, hash, values } of settled)
-      publish(app, userId, 'option.settled', () =>
-        toOrder(settledRow(row, values, now), hash, shownSources),
-      );
+    for (const { userId, id, hash, values } of listened) {
+      const row = shown.get(id);
+      if (row)
+        publish(app, userId, 'option.settled', () =>
+          toOrder(settledRow(row, values, now), hash, shownSources),
+        );
+    }
   });
   return settled.length;
 }
@@ -772,43 +804,81 @@ function settledRow(row: OptionOrderRow, values: SettleValues, now: bigint): Opt
 }
 
 /**
- * The ids of `items` still in status `from`; on PostgreSQL their rows are locked to the commit
- * (in id order), so nothing moves them before this unit's update does.
+ * Of `items`, the orders still in status `from`, as settling reads them (ClaimedRow), by id; on
+ * PostgreSQL their rows are locked to the commit (in id order), so nothing moves them before this
+ * unit's update does.
  */
 async function claim(
-  app: AppContext,
   statements: LedgerSql,
   trx: Trx,
   from: 'scheduled' | 'running',
-  items: readonly { row: OptionOrderRow }[],
-): Promise<Set<string>> {
-  const claimed = new Set<string>();
-  const lock = app.database.dialect === 'sqlite' ? '' : ' FOR UPDATE';
+  items: readonly { row: Pick<OptionOrderRow, 'id'> }[],
+  postgres: boolean,
+): Promise<Map<bigint, ClaimedRow>> {
+  const claimed = new Map<bigint, ClaimedRow>();
+  const lock = postgres ? ' FOR UPDATE' : '';
   for (let i = 0; i < items.length; i += CLAIM_ROWS) {
-    const ids = items.slice(i, i + CLAIM_ROWS).map(({ row }) => row.id);
-    const rows = await statements.all(
+    const ids = items.slice(i, i + CLAIM_ROWS).map(({ row }) => BigInt(row.id));
+    const rows = await statements.raw(
       trx,
       listSql(
         claimTexts,
         ids.length,
-        'SELECT id FROM option_orders WHERE status = ? AND id IN (',
+        `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = ? AND id IN (`,
         '?',
         ', ',
         `) ORDER BY id${lock}`,
       ),
       [from, ...ids],
     );
-    for (const r of rows) claimed.add(String(r.id));
+    for (const r of rows) claimed.set(BigInt(r[0] as bigint), r as ClaimedRow);
   }
   return claimed;
+}
+
+/** The sources of the claimed orders' strike ticks (those the log keeps and that have them). */
+async function strikeSourcesOf(
+  statements: LedgerSql,
+  trx: Trx,
+  claimed: ReadonlyMap<bigint, ClaimedRow>,
+): Promise<SourcesBySeq> {
+  const seqs = new Set<bigint>();
+  for (const row of claimed.values()) if (row[11] !== null) seqs.add(BigInt(row[11]));
+  if (seqs.size === 0) return NO_SOURCES;
+  const found = new Map<number, TickSourcePrice[]>();
+  const all = [...seqs];
+  for (let i = 0; i < all.length; i += CLAIM_ROWS) {
+    const chunk = all.slice(i, i + CLAIM_ROWS);
+    const rows = await statements.raw(
+      trx,
+      listSql(
+        sourceTexts,
+        chunk.length,
+        'SELECT seq, sources FROM tick_log WHERE sources IS NOT NULL AND seq IN (',
+        '?',
+        ', ',
+        ')',
+      ),
+      chunk,
+    );
+    for (const [seq, json] of rows) {
+      const sources = sourcesOfJson(json as string | null);
+      if (sources) found.set(Number(seq), sources);
+    }
+  }
+  return found;
 }
 
 /** The hot statements of settling, prepared once (the ledger's own raw-statement path). */
 const CLAIM_ROWS = 500;
 /** 8 bound values a row (and the time once): far below either database's parameter limit. */
 const UPDATE_ROWS = 500;
+const UPDATE_WIDTH = 8;
 const claimTexts = new Map<number, string>();
+const sourceTexts = new Map<number, string>();
+const shownTexts = new Map<number, string>();
 const updateTexts = new Map<number, string>();
+const updateTextsSqlite = new Map<number, string>();
 /** A statement with `rows` copies of `each` between `head` and `tail`, built once per count. */
 function listSql(
   texts: Map<number, string>,
@@ -823,17 +893,20 @@ function listSql(
   return text;
 }
 /**
- * Settles many orders in one statement. The casts type the values for PostgreSQL (a bare
- * parameter in VALUES would be text); on SQLite they keep integers integers.
+ * Settles many orders in one statement. On PostgreSQL the casts type the values (a bare parameter
+ * in VALUES would be text); SQLite takes the bound values as they are (the casts cost a third of
+ * the statement there).
  */
-function settleOrdersSql(rows: number): string {
+function settleOrdersSql(rows: number, postgres: boolean): string {
   return listSql(
-    updateTexts,
+    postgres ? updateTexts : updateTextsSqlite,
     rows,
     'WITH v (id, status, settle_price, settle_tick_time, settle_seq, outcome, payout, record_seq) ' +
       'AS (VALUES ',
-    '(CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), ' +
-      'CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))',
+    postgres
+      ? '(CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), ' +
+          'CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))'
+      : '(?, ?, ?, ?, ?, ?, ?, ?)',
     ', ',
     ') UPDATE option_orders SET updated_at = ?, status = v.status, settle_price = v.settle_price, ' +
       'settle_tick_time = v.settle_tick_time, settle_seq = v.settle_seq, outcome = v.outcome, ' +
@@ -843,8 +916,13 @@ function settleOrdersSql(rows: number): string {
   );
 }
 const HEAD_SQL = 'UPDATE option_chain SET seq = ?, hash = ? WHERE id = 1';
+const HEAD_READ_SQL = 'SELECT seq, hash FROM option_chain WHERE id = 1';
+const HEAD_LOCK_SQL = `${HEAD_READ_SQL} FOR UPDATE`;
+const EXPOSURE_LOCK_SQL = 'SELECT worst_case FROM option_exposure WHERE book = ? FOR UPDATE';
+const EXPOSURE_ADD_SQL = 'UPDATE option_exposure SET worst_case = worst_case + ? WHERE book = ?';
 /** 7 bound values a row: far below either database's parameter limit. */
 const RECORD_ROWS = 500;
+const RECORD_WIDTH = 7;
 const recordTexts = new Map<number, string>();
 function insertRecordsSql(rows: number): string {
   return listSql(
@@ -859,7 +937,8 @@ function insertRecordsSql(rows: number): string {
 const sqlCache = new WeakMap<AppContext, LedgerSql>();
 function sqlOf(app: AppContext): LedgerSql {
   let statements = sqlCache.get(app);
-  if (!statements) sqlCache.set(app, (statements = ledgerSql(app.database)));
+  // None of settling's statements reads or writes the ledger's tables.
+  if (!statements) sqlCache.set(app, (statements = ledgerSql(app.database, { apart: true })));
   return statements;
 }
 
