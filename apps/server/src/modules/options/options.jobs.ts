@@ -116,9 +116,9 @@ export class OptionsJobs {
    * moved.
    */
   async settleAll(rows: readonly DueOrder[]): Promise<number> {
-    const tickFor = this.ticks((row: DueOrder) => [row.symbol, Number(row.settle_time)]);
+    const ticks = this.ticks((row: DueOrder) => [row.symbol, Number(row.settle_time)]);
     return this.inUnits(rows, async (unit) => {
-      const items = await Promise.all(unit.map(async (row) => ({ row, tick: await tickFor(row) })));
+      const items = await ticks(unit);
       return this.app.writer.runInOrder((trx) => settleOrders(this.app, trx, 'running', items));
     });
   }
@@ -128,9 +128,9 @@ export class OptionsJobs {
    * ordered units run one after another, a boundary's starts are not one transaction each).
    */
   private async startAll(rows: readonly OptionOrderRow[]): Promise<number> {
-    const tickFor = this.ticks((row: OptionOrderRow) => [row.symbol, Number(row.open_time)]);
+    const ticks = this.ticks((row: OptionOrderRow) => [row.symbol, Number(row.open_time)]);
     return this.inUnits(rows, async (unit) => {
-      const items = await Promise.all(unit.map(async (row) => ({ row, tick: await tickFor(row) })));
+      const items = await ticks(unit);
       return this.app.writer.runInOrder(async (trx) => {
         let started = 0;
         for (const { row, tick } of items) started += Number(await start(this.app, trx, row, tick));
@@ -139,15 +139,24 @@ export class OptionsJobs {
     });
   }
 
-  /** The tick of each symbol and time, looked up once. */
-  private ticks<T>(of: (row: T) => [string, number]): (row: T) => Promise<Tick | null> {
+  /**
+   * Pairs each row of a unit with its tick (`of` names its symbol and time), each symbol and time
+   * looked up once for all units: one await per tick, not per order.
+   */
+  private ticks<T>(
+    of: (row: T) => [string, number],
+  ): (unit: readonly T[]) => Promise<{ row: T; tick: Tick | null }[]> {
     const ticks = new Map<string, Promise<Tick | null>>();
-    return (row) => {
-      const [symbol, time] = of(row);
-      const key = `${symbol}@${time}`;
-      let tick = ticks.get(key);
-      if (!tick) ticks.set(key, (tick = settlementTickOf(this.app, symbol, time)));
-      return tick;
+    return async (unit) => {
+      const keys = unit.map((row) => {
+        const [symbol, time] = of(row);
+        const key = `${symbol}@${time}`;
+        if (!ticks.has(key)) ticks.set(key, settlementTickOf(this.app, symbol, time));
+        return key;
+      });
+      const found = new Map<string, Tick | null>();
+      for (const key of keys) if (!found.has(key)) found.set(key, await ticks.get(key)!);
+      return unit.map((row, i) => ({ row, tick: found.get(keys[i]!) ?? null }));
     };
   }
 

@@ -639,6 +639,13 @@ export async function settleOrders(
   const claimed = await claim(statements, trx, from, items, postgres);
   if (claimed.size === 0) return 0;
   const names = new Map<string, string>();
+  // The orders of a unit share their stakes and rates: each amount is written out once.
+  const written = new Map<bigint, string>();
+  const money = (v: bigint) => {
+    let text = written.get(v);
+    if (text === undefined) written.set(v, (text = formatMoney(v)));
+    return text;
+  };
   // The strike ticks' sources (live ticks): the order stores the tick, the log its sources.
   const strikeSources =
     from === 'running' ? await strikeSourcesOf(statements, trx, claimed) : NO_SOURCES;
@@ -701,14 +708,14 @@ export async function settleOrders(
       book,
       symbol,
       direction,
-      stake: formatMoney(stake),
-      returnRate: formatMoney(returnRate),
-      lossRate: formatMoney(lossRate),
+      stake: money(stake),
+      returnRate: money(returnRate),
+      lossRate: money(lossRate),
       expiry: Number(expiry),
       strike: tickOf(strike),
       settle: tickOf(settleTick),
       outcome,
-      payout: formatMoney(payout),
+      payout: money(payout),
       prevHash: hash,
     });
     hash = sealed.hash;
