@@ -4,10 +4,14 @@ import { JobLoop } from '../../lib/job-loop';
 import type { Tick } from '../../market/tick-log';
 import { blindWatch } from './options.blind';
 import * as repo from './options.repository';
-import { settlementTickOf, settleOrders, start } from './options.service';
+import {
+  dueToSettle,
+  settlementTickOf,
+  settleOrders,
+  start,
+  type DueOrder,
+} from './options.service';
 import type { OptionOrderRow } from './options.table';
-
-type DueOrder = Pick<OptionOrderRow, 'id' | 'book' | 'symbol' | 'settle_time'>;
 
 /** How often the job looks for due orders. */
 const PASS_MS = 100;
@@ -65,7 +69,7 @@ export class OptionsJobs {
       (rows) => this.startAll(rows),
     );
     await this.drain(
-      () => repo.dueToSettle(db, horizon, CHUNK),
+      () => dueToSettle(this.app, horizon, CHUNK),
       (rows) => this.settleAll(rows),
     );
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {

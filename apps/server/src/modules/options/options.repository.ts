@@ -144,27 +144,6 @@ export function due(
     .execute();
 }
 
-/**
- * Running orders due to settle, only what the job needs to find their ticks and group them
- * (settleOrders reads the rest again inside its unit): reading every column of thousands of rows
- * cost more than settling them.
- */
-export function dueToSettle(
-  db: Executor,
-  before: number,
-  limit: number,
-): Promise<Pick<OptionOrderRow, 'id' | 'book' | 'symbol' | 'settle_time'>[]> {
-  return db
-    .selectFrom('option_orders')
-    .select(['id', 'book', 'symbol', 'settle_time'])
-    .where('status', '=', sql.lit('running'))
-    .where('settle_time', '<=', BigInt(before))
-    .orderBy('settle_time')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
 /** The last logged tick of a symbol at or before `time`. */
 export async function tickAtOrBefore(
   db: Executor,

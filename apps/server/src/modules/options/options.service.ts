@@ -589,6 +589,31 @@ async function traderOf(
   return name;
 }
 
+/** A running order due to settle, as the job finds it (settleOrders reads the rest). */
+export type DueOrder = Pick<OptionOrderRow, 'id' | 'book' | 'symbol' | 'settle_time'>;
+
+/**
+ * Running orders due to settle by `before`, up to `limit`, in the order of their expiry: only
+ * what the job needs to find their ticks and group them. Read as arrays on the settling
+ * statements' path, in a unit of the group committer (it holds the connection on SQLite):
+ * better-sqlite3's row objects cost more than settling the order.
+ */
+export async function dueToSettle(
+  app: AppContext,
+  before: number,
+  limit: number,
+): Promise<DueOrder[]> {
+  const rows = await app.writer.run((trx) =>
+    sqlOf(app).raw(trx, DUE_SQL, [BigInt(before), BigInt(limit)]),
+  );
+  return rows.map(([id, book, symbol, settleTime]) => ({
+    id: id as bigint,
+    book: book as string,
+    symbol: symbol as string,
+    settle_time: settleTime as bigint,
+  }));
+}
+
 /** What settling reads of an order (settleOrders' claim), in the order of CLAIM_COLUMNS. */
 type ClaimedRow = [
   id: bigint,
@@ -922,6 +947,10 @@ function settleOrdersSql(rows: number, postgres: boolean): string {
       'AND option_orders.id IN (SELECT id FROM v)',
   );
 }
+// The status as a literal: only then may the databases use the partial index of the queue.
+const DUE_SQL =
+  "SELECT id, book, symbol, settle_time FROM option_orders WHERE status = 'running' " +
+  'AND settle_time <= ? ORDER BY settle_time, id LIMIT ?';
 const HEAD_SQL = 'UPDATE option_chain SET seq = ?, hash = ? WHERE id = 1';
 const HEAD_READ_SQL = 'SELECT seq, hash FROM option_chain WHERE id = 1';
 const HEAD_LOCK_SQL = `${HEAD_READ_SQL} FOR UPDATE`;
