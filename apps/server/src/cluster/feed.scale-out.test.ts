@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import {
   formatMoney,
   leverageCalls,
@@ -23,16 +21,12 @@ import {
   leverageTrader,
   waitClosed,
 } from '../modules/leverage/leverage.test-kit';
-import { eventStream } from '../realtime/subjects';
 import { ROOMY_LIMITS, startServer, type TestServer, secondProcess } from '../test/harness';
 import { ROLES } from './cluster';
+import { dropEventStream, scaleOutNats } from './scale-out.test-kit';
 
-const natsUrl = process.env.NATS_URL;
-const ready = Boolean(natsUrl && process.env.DATABASE_URL);
-if (!ready)
-  console.warn(
-    'feed.scale-out.test.ts: skipped, it needs DATABASE_URL (PostgreSQL) and NATS_URL (NATS with JetStream), e.g. NATS_URL=nats://127.0.0.1:4222',
-  );
+const natsUrl = scaleOutNats('feed.scale-out.test.ts');
+const ready = natsUrl !== undefined;
 
 const SYMBOL = 'BTC/USDT';
 
@@ -118,10 +112,7 @@ describe.skipIf(!ready)('the market feed and the leverage triggers across two pr
   afterAll(async () => {
     await b?.fastify.close();
     await a?.close();
-    const nc = await connect({ servers: natsUrl!.split(',') });
-    const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(eventStream(prefix)).catch(() => undefined);
-    await nc.close();
+    await dropEventStream(natsUrl!, prefix);
   });
 
   it('only A runs the feed; B answers the same ticks, prices and tickers', async () => {

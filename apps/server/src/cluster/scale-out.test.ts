@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { assetsCalls, newsign, userCalls } from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Built } from '../app';
 import type { NatsBus } from '../realtime/nats-bus';
-import { eventStream } from '../realtime/subjects';
 import {
   ROOMY_LIMITS,
   startServer,
@@ -15,13 +12,10 @@ import {
   secondProcess,
 } from '../test/harness';
 import { ROLES } from './cluster';
+import { dropEventStream, scaleOutNats } from './scale-out.test-kit';
 
-const natsUrl = process.env.NATS_URL;
-const ready = Boolean(natsUrl && process.env.DATABASE_URL);
-if (!ready)
-  console.warn(
-    'scale-out.test.ts: skipped, it needs DATABASE_URL (PostgreSQL) and NATS_URL (NATS with JetStream), e.g. NATS_URL=nats://127.0.0.1:4222',
-  );
+const natsUrl = scaleOutNats('scale-out.test.ts');
+const ready = natsUrl !== undefined;
 
 /**
  * Scale-out (issue 19): two server processes' apps over ONE PostgreSQL database and ONE NATS, on
@@ -54,10 +48,7 @@ describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS',
   afterAll(async () => {
     await b?.fastify.close();
     await a?.close();
-    const nc = await connect({ servers: natsUrl!.split(',') });
-    const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(eventStream(prefix)).catch(() => undefined);
-    await nc.close();
+    await dropEventStream(natsUrl!, prefix);
   });
 
   /** A websocket client of process B, subscribed; frames collected as they come. */

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { marketCalls, newsign, spotCalls } from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Built } from '../app';
 import type { AppContext } from '../http/context';
 import { exchangeOf } from '../modules/spot/spot.service';
 import { spotTestKit } from '../modules/spot/spot.test-kit';
-import { eventStream } from '../realtime/subjects';
 import {
   ROOMY_LIMITS,
   secondProcess,
@@ -16,13 +13,10 @@ import {
   type TestServer,
 } from '../test/harness';
 import { StaleLeaseError } from './lease';
+import { dropEventStream, scaleOutNats } from './scale-out.test-kit';
 
-const natsUrl = process.env.NATS_URL;
-const ready = Boolean(natsUrl && process.env.DATABASE_URL);
-if (!ready)
-  console.warn(
-    'spot.scale-out.test.ts: skipped, it needs DATABASE_URL (PostgreSQL) and NATS_URL (NATS with JetStream), e.g. NATS_URL=nats://127.0.0.1:4222',
-  );
+const natsUrl = scaleOutNats('spot.scale-out.test.ts');
+const ready = natsUrl !== undefined;
 
 /**
  * One owner of the spot markets (issue 19): two apps over ONE PostgreSQL and ONE NATS. A (the
@@ -55,10 +49,7 @@ describe.skipIf(!ready)('the spot markets over two processes', () => {
   afterAll(async () => {
     await b?.fastify.close();
     await a?.close();
-    const nc = await connect({ servers: natsUrl!.split(',') });
-    const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(eventStream(prefix)).catch(() => undefined);
-    await nc.close();
+    await dropEventStream(natsUrl!, prefix);
   });
 
   const orderThrough = (

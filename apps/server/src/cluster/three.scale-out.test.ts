@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { marketCalls, parseMoney, spotCalls, userCalls } from '@tidemark/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,15 +8,11 @@ import { systemAccount, userAccount } from '../ledger/accounts';
 import { checkPlatform } from '../ledger/check';
 import { Ledger } from '../ledger/ledger';
 import { systemClock } from '../lib/clock';
-import { eventStream } from '../realtime/subjects';
 import { childServer, type ChildServer } from '../test/child-server';
+import { dropEventStream, scaleOutNats } from './scale-out.test-kit';
 
-const natsUrl = process.env.NATS_URL;
-const ready = Boolean(natsUrl && process.env.DATABASE_URL);
-if (!ready)
-  console.warn(
-    'three.scale-out.test.ts: skipped, it needs DATABASE_URL (PostgreSQL) and NATS_URL (NATS with JetStream), e.g. NATS_URL=nats://127.0.0.1:4222',
-  );
+const natsUrl = scaleOutNats('three.scale-out.test.ts');
+const ready = natsUrl !== undefined;
 
 const SYMBOL = 'ETH/USDT';
 const TTL = 2_000;
@@ -58,10 +52,7 @@ describe.skipIf(!ready)('three server processes', () => {
   afterAll(async () => {
     await handle?.close();
     for (const p of processes.slice().reverse()) await p.close();
-    const nc = await connect({ servers: natsUrl!.split(',') });
-    const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(eventStream(prefix)).catch(() => undefined);
-    await nc.close();
+    await dropEventStream(natsUrl!, prefix);
   });
 
   /** Demo coins for a trader, from the demo treasury (as another process would post them). */
