@@ -13,6 +13,7 @@ import {
   type Envelope,
 } from '@tidemark/contract';
 import { OUTBOX_FILE } from '../modules/auth/delivery';
+import { callAt } from './call';
 import { freshDatabase, type FreshDatabase } from './database';
 
 /**
@@ -74,28 +75,11 @@ export async function childServer(options: ChildServerOptions = {}): Promise<Chi
   let base = '';
   let child: ChildProcess | undefined;
 
-  const call: ChildServer['call'] = async (def, input, token, headers = {}) => {
-    const form = new URLSearchParams(
-      Object.entries(input as Record<string, unknown>).map(([k, v]): [string, string] => [
-        k,
-        String(v),
-      ]),
-    ).toString();
-    const response = await fetch(
-      def.method === 'GET' ? `${base}${def.path}?${form}` : base + def.path,
-      {
-        method: def.method,
-        headers: {
-          newsign: newsign(NEWSIGN_DEFAULT_SECRET, Date.now()),
-          ...(token ? { appToken: token } : {}),
-          ...(def.method === 'GET' ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-          ...headers,
-        },
-        body: def.method === 'GET' ? undefined : form,
-      },
-    );
-    return (await response.json()) as Envelope<CallOutput<typeof def>>;
-  };
+  const call: ChildServer['call'] = (def, input, token, headers = {}) =>
+    callAt(base, () => newsign(NEWSIGN_DEFAULT_SECRET, Date.now()), def, input, {
+      token,
+      headers,
+    });
 
   const kill = async () => {
     const running = child;

@@ -9,6 +9,7 @@ import {
   type CallOutput,
   type Envelope,
 } from '@tidemark/contract';
+export { callAt, type CallOptions } from './call';
 import { buildApp, type Built } from '../app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '../config';
 import { checkPlatform } from '../ledger/check';
@@ -16,6 +17,7 @@ import { adjustableClock, type AdjustableClock } from '../lib/clock';
 import { OUTBOX_FILE, type Delivery } from '../modules/auth/delivery';
 import type { FastifyServerOptions } from 'fastify';
 import WebSocket from 'ws';
+import { callAt, type CallOptions } from './call';
 import { freshDatabase, type FreshDatabase } from './database';
 
 export interface OutboxMessage {
@@ -24,15 +26,6 @@ export interface OutboxMessage {
   code: string;
   text: string;
   at: number;
-}
-
-export interface CallOptions {
-  token?: string | undefined;
-  /** Override the newsign header; null sends none. */
-  sign?: string | null;
-  /** Send the input as JSON instead of a form. */
-  json?: boolean;
-  headers?: Record<string, string>;
 }
 
 export interface Frame {
@@ -253,39 +246,6 @@ let accountCounter = 0;
  * configuration and clock (the same database, NATS and settings), listening on a port of its own.
  * Answers the app and its base URL; the caller closes it (`fastify.close()`).
  */
-/** A contract call over HTTP to the server at `url`, the way the web app makes it. */
-export async function callAt<C extends CallDef>(
-  url: string,
-  freshSign: () => string,
-  def: C,
-  input: CallInput<C>,
-  opts: CallOptions = {},
-): Promise<Envelope<CallOutput<C>>> {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.sign !== null) headers.newsign = opts.sign ?? freshSign();
-  if (opts.token) headers.appToken = opts.token;
-  const entries = Object.entries(input as Record<string, unknown>).filter(
-    ([, v]) => v !== undefined,
-  );
-  let target = `${url}${def.path}`;
-  let body: string | undefined;
-  if (def.method === 'GET') {
-    const qs = new URLSearchParams(
-      entries.map(([k, v]): [string, string] => [k, String(v)]),
-    ).toString();
-    if (qs) target += `?${qs}`;
-  } else if (opts.json) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(Object.fromEntries(entries));
-  } else {
-    headers['content-type'] = 'application/x-www-form-urlencoded';
-    body = new URLSearchParams(
-      entries.map(([k, v]): [string, string] => [k, String(v)]),
-    ).toString();
-  }
-  const response = await fetch(target, { method: def.method, headers, body });
-  return (await response.json()) as Envelope<CallOutput<C>>;
-}
 
 /**
  * A second app of the same installation as `server` (same database, settings and clock), listening
