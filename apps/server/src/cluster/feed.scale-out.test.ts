@@ -23,7 +23,7 @@ import {
 } from '../modules/leverage/leverage.test-kit';
 import { ROOMY_LIMITS, startServer, type TestServer, secondProcess } from '../test/harness';
 import { ROLES } from './cluster';
-import { dropEventStream, scaleOutNats } from './scale-out.test-kit';
+import { closeBoth, clusterEnv, scaleOutNats } from './scale-out.test-kit';
 
 const natsUrl = scaleOutNats('feed.scale-out.test.ts');
 const ready = natsUrl !== undefined;
@@ -53,12 +53,7 @@ describe.skipIf(!ready)('the market feed and the leverage triggers across two pr
   beforeAll(async () => {
     a = await startServer({
       rateLimits: ROOMY_LIMITS,
-      env: leverageFeedEnv({
-        NATS_URL: natsUrl!,
-        NATS_PREFIX: prefix,
-        LEASE_TTL_MS: String(TTL),
-        MM_ENABLED: 'false',
-      }),
+      env: leverageFeedEnv(clusterEnv(natsUrl!, prefix, TTL)),
     });
     ({ app: b, url: bUrl } = await secondProcess(a));
   });
@@ -109,11 +104,7 @@ describe.skipIf(!ready)('the market feed and the leverage triggers across two pr
     expect(parseMoney(closed.exitPrice!)).toBe(first.price);
   }
 
-  afterAll(async () => {
-    await b?.fastify.close();
-    await a?.close();
-    await dropEventStream(natsUrl!, prefix);
-  });
+  afterAll(() => closeBoth(a, b, natsUrl!, prefix));
 
   it('only A runs the feed; B answers the same ticks, prices and tickers', async () => {
     expect(feedOf(a).ownsFeed()).toBe(true);

@@ -12,7 +12,7 @@ import {
   secondProcess,
 } from '../test/harness';
 import { ROLES } from './cluster';
-import { dropEventStream, scaleOutNats } from './scale-out.test-kit';
+import { closeBoth, clusterEnv, scaleOutNats } from './scale-out.test-kit';
 
 const natsUrl = scaleOutNats('scale-out.test.ts');
 const ready = natsUrl !== undefined;
@@ -35,21 +35,12 @@ describe.skipIf(!ready)('two server processes over one PostgreSQL and one NATS',
   beforeAll(async () => {
     a = await startServer({
       rateLimits: ROOMY_LIMITS,
-      env: {
-        NATS_URL: natsUrl!,
-        NATS_PREFIX: prefix,
-        LEASE_TTL_MS: String(TTL),
-        MM_ENABLED: 'false',
-      },
+      env: clusterEnv(natsUrl!, prefix, TTL),
     });
     ({ app: b, url: bUrl } = await secondProcess(a));
   });
 
-  afterAll(async () => {
-    await b?.fastify.close();
-    await a?.close();
-    await dropEventStream(natsUrl!, prefix);
-  });
+  afterAll(() => closeBoth(a, b, natsUrl!, prefix));
 
   /** A websocket client of process B, subscribed; frames collected as they come. */
   async function clientOfB(token: string, channels: string[]) {

@@ -13,7 +13,7 @@ import {
   type TestServer,
 } from '../test/harness';
 import { StaleLeaseError } from './lease';
-import { dropEventStream, scaleOutNats } from './scale-out.test-kit';
+import { closeBoth, clusterEnv, scaleOutNats } from './scale-out.test-kit';
 
 const natsUrl = scaleOutNats('spot.scale-out.test.ts');
 const ready = natsUrl !== undefined;
@@ -36,21 +36,12 @@ describe.skipIf(!ready)('the spot markets over two processes', () => {
   beforeAll(async () => {
     a = await startServer({
       rateLimits: ROOMY_LIMITS,
-      env: {
-        NATS_URL: natsUrl!,
-        NATS_PREFIX: prefix,
-        LEASE_TTL_MS: String(TTL),
-        MM_ENABLED: 'false',
-      },
+      env: clusterEnv(natsUrl!, prefix, TTL),
     });
     ({ app: b, url: bUrl, call: callB } = await secondProcess(a));
   });
 
-  afterAll(async () => {
-    await b?.fastify.close();
-    await a?.close();
-    await dropEventStream(natsUrl!, prefix);
-  });
+  afterAll(() => closeBoth(a, b, natsUrl!, prefix));
 
   const orderThrough = (
     call: TestServer['call'],

@@ -9,7 +9,7 @@ import { checkPlatform } from '../ledger/check';
 import { Ledger } from '../ledger/ledger';
 import { systemClock } from '../lib/clock';
 import { childServer, type ChildServer } from '../test/child-server';
-import { dropEventStream, scaleOutNats } from './scale-out.test-kit';
+import { clusterEnv, dropEventStream, scaleOutNats } from './scale-out.test-kit';
 
 const natsUrl = scaleOutNats('three.scale-out.test.ts');
 const ready = natsUrl !== undefined;
@@ -26,10 +26,7 @@ const TTL = 2_000;
 describe.skipIf(!ready)('three server processes', () => {
   const prefix = `tm-3-${randomBytes(5).toString('hex')}`;
   const env = {
-    NATS_URL: natsUrl!,
-    NATS_PREFIX: prefix,
-    LEASE_TTL_MS: String(TTL),
-    MM_ENABLED: 'false',
+    ...clusterEnv(natsUrl!, prefix, TTL),
     // A week of minute history (the default) blocks a first start for seconds, longer than the
     // lease: the first process would lose its roles while starting (it recovers, see feed.ts).
     MARKET_HISTORY_DAYS: '0.05',
