@@ -2,6 +2,7 @@ import path from 'node:path';
 import { isTimeZone, limitText, MAX_AMOUNT, NEWSIGN_DEFAULT_SECRET } from '@tidemark/contract';
 import { z } from 'zod';
 import { parseAmountLimits, type AmountLimits } from './ledger/amount-limits';
+import { parseS3Url, type S3Settings } from './modules/images/images.s3-url';
 import { PREFIX_PATTERN } from './realtime/subjects';
 import {
   DEFAULT_INDEX_RULES,
@@ -123,6 +124,8 @@ const envSchema = z.object({
     .min(65_536)
     .max(50 * 1_048_576)
     .default(5 * 1_048_576),
+  /** Its value is never repeated in a message: it holds the secret. */
+  S3_URL: z.string().optional(),
   MARKET_SEED: z.coerce
     .number()
     .int()
@@ -394,6 +397,8 @@ export interface UploadConfig {
   maxBytes: number;
   /** Where the local-disk storage keeps the re-encoded images: DATA_DIR/uploads. */
   dir: string;
+  /** S3_URL: an S3-compatible bucket takes the local disk's place; undefined: the local disk. */
+  s3: S3Settings | undefined;
 }
 
 export interface MarketConfig {
@@ -484,7 +489,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     amountLimits: amounts.limits,
     rateLimits: DEFAULT_RATE_LIMITS,
     captcha: captchaRules(e.CAPTCHA_AFTER_FAILURES),
-    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      dir: path.join(path.resolve(e.DATA_DIR), 'uploads'),
+      s3: s3Settings(e.S3_URL),
+    },
     market: {
       seed: e.MARKET_SEED,
       tickMs: e.MARKET_TICK_MS,
@@ -561,6 +570,14 @@ function clusterConfig(
       'NATS_URL: scale-out needs PostgreSQL (DATABASE_URL); the embedded SQLite mode runs one process',
     ]);
   return { natsUrl, natsPrefix, leaseTtlMs };
+}
+
+/** S3_URL set: uploads go to that bucket instead of DATA_DIR/uploads. */
+function s3Settings(url: string | undefined): S3Settings | undefined {
+  if (!url) return undefined;
+  const settings = parseS3Url(url);
+  if ('problem' in settings) throw new ConfigError([settings.problem]);
+  return settings;
 }
 
 /** A moved clock is for test runs only: outside NODE_ENV=test the setting stops the start. */

@@ -4,16 +4,18 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { MAX_INPUT_PIXELS, reencodeImage, type EncodedImage } from './images.encode';
 import * as repo from './images.repository';
-import type { UploadRow } from './images.table';
+import { s3Storage } from './images.s3-storage';
 import { localDiskStorage, newStorageKey, type UploadStorage } from './images.storage';
+import type { UploadRow } from './images.table';
 
 const storages = new WeakMap<AppContext, UploadStorage>();
 
-/** The app's upload storage (local disk under DATA_DIR/uploads). */
+/** The app's upload storage: the S3_URL bucket when set, else the local disk (DATA_DIR/uploads). */
 export function uploadStorage(app: AppContext): UploadStorage {
   let storage = storages.get(app);
   if (!storage) {
-    storage = localDiskStorage(app.config.uploads.dir);
+    const { s3, dir } = app.config.uploads;
+    storage = s3 ? s3Storage(s3) : localDiskStorage(dir);
     storages.set(app, storage);
   }
   return storage;

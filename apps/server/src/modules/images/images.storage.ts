@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where upload bytes live, by key. The local-disk adapter keeps them under DATA_DIR/uploads; an
- * S3-compatible adapter can implement the same three calls.
+ * Where upload bytes live, by key. The local-disk adapter keeps them under DATA_DIR/uploads; the
+ * S3-compatible one (images.s3-storage.ts, S3_URL) in a bucket.
  */
 export interface UploadStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -18,6 +18,11 @@ export interface UploadStorage {
 
 /** "2026/11/3f2a...c9.jpg": a month folder and 32 random hex digits. */
 const KEY_PATTERN = /^\d{4}\/\d{2}\/[0-9a-f]{32}\.[a-z]{3,4}$/;
+
+/** Whether `key` is one newStorageKey makes: adapters refuse anything else (say "../x"). */
+export function isStorageKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
 
 export function newStorageKey(now: number, extension: string): string {
   const date = new Date(now);
