@@ -53,6 +53,22 @@ describe.skipIf(!s3)('the S3 upload storage against a real S3-compatible server'
     await storage.delete(newStorageKey(Date.now(), 'jpg'));
   });
 
+  it('says so when the bucket does not exist, rather than answering that nothing is stored', async () => {
+    const mine = settings();
+    const storage = s3Storage(
+      Object.defineProperty({ ...mine, bucket: 'no-such-bucket' }, 'secretAccessKey', {
+        value: mine.secretAccessKey,
+      }),
+    );
+    const key = newStorageKey(Date.now(), 'jpg');
+    await expect(storage.get(key)).rejects.toMatchObject({ status: 404, code: 'NoSuchBucket' });
+    await expect(storage.delete(key)).rejects.toMatchObject({ code: 'NoSuchBucket' });
+    await expect(storage.put(key, Buffer.from('x'))).rejects.toMatchObject({
+      code: 'NoSuchBucket',
+    });
+    await expect(all(storage)).rejects.toThrow('NoSuchBucket');
+  });
+
   it('refuses keys newStorageKey does not make before any request', async () => {
     const storage = s3Storage(settings());
     for (const key of ['../x.jpg', '2026/11/../../secret.jpg', '/etc/passwd', 'a.jpg.partial']) {

@@ -58,6 +58,13 @@ export function s3Storage(settings: S3Settings, options: S3StorageOptions = {}):
     const body = await response.text().catch(() => '');
     return new S3StorageError(operation, response.status, xmlText(body, 'Code'), key);
   };
+  /** A 404 about the key (not about the bucket, which must exist): nothing stored under it. */
+  const missing = async (operation: string, response: Response, key: string) => {
+    if (response.status !== 404) return false;
+    const error = await failure(operation, response, key);
+    if (error.code === 'NoSuchBucket') throw error;
+    return true;
+  };
 
   return {
     async put(key, bytes) {
@@ -77,17 +84,15 @@ export function s3Storage(settings: S3Settings, options: S3StorageOptions = {}):
     },
     async get(key) {
       const response = await send(objectUrl(key));
-      if (response.status === 404) {
-        await response.body?.cancel();
-        return null;
-      }
+      if (await missing('GET', response, key)) return null;
       if (!response.ok) throw await failure('GET', response, key);
       return Buffer.from(await response.arrayBuffer());
     },
     async delete(key) {
       const response = await send(objectUrl(key), { method: 'DELETE' });
       // S3 answers 204 for a missing key too; some compatible stores say 404.
-      if (!response.ok && response.status !== 404) throw await failure('DELETE', response, key);
+      if (await missing('DELETE', response, key)) return;
+      if (!response.ok) throw await failure('DELETE', response, key);
       await response.body?.cancel();
     },
     async *list() {
