@@ -129,6 +129,12 @@ export function locksRows(handle: Pick<DatabaseHandle, 'dialect'>): boolean {
 
 const RETRYABLE_PG_CODES = new Set(['40001', '40P01']);
 
+/** A PostgreSQL serialisation failure or deadlock: the transaction may simply run again. */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && RETRYABLE_PG_CODES.has(code);
+}
+
 /**
  * Runs fn in one database transaction. On PostgreSQL a serialisation failure or deadlock is retried
  * a few times, so callers see either a committed result or a real error.
@@ -138,8 +144,7 @@ export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>): Pr
     try {
       return await db.transaction().execute(fn);
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (attempt >= 5 || typeof code !== 'string' || !RETRYABLE_PG_CODES.has(code)) throw error;
+      if (attempt >= 5 || !isRetryable(error)) throw error;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { inTransaction, type DatabaseHandle, type Trx } from './database';
+import { inTransaction, isRetryable, type DatabaseHandle, type Trx } from './database';
 
 interface Pending<T> {
   work: (trx: Trx) => Promise<T>;
@@ -33,8 +33,9 @@ export class GroupCommitter {
   /** Callbacks waiting for the commit of the transaction they were registered in. */
   private readonly committed = new WeakMap<Trx, (() => void)[]>();
   private draining = false;
-  /** The last unit queued by runInOrder on PostgreSQL; the next one starts after it settles. */
-  private ordered: Promise<unknown> = Promise.resolve();
+  /** PostgreSQL: units of runInOrder waiting for the ordered batch now committing to finish. */
+  private orderedQueue: Pending<unknown>[] = [];
+  private orderedDraining = false;
   /** Told of each commit with how many units it held (the metrics' batch sizes). */
   private committedUnits: ((units: number) => void) | null = null;
   constructor(private readonly handle: DatabaseHandle) {}
@@ -47,13 +48,72 @@ export class GroupCommitter {
   /**
    * Like run, and committed in the order of the calls: for writes that must land in the order
    * something else decided (the matching engine's settlements). On SQLite every unit commits in
-   * queue order anyway; on PostgreSQL these units run one after another instead of concurrently.
+   * queue order anyway. On PostgreSQL these units run one after another, not concurrently, and
+   * those that queue while a commit is under way share the next transaction, in order (as every
+   * unit does on SQLite): one settlement per commit bounded the spot market to one commit's
+   * latency per match (about 160 orders/s on this machine's PostgreSQL).
    */
   runInOrder<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     if (this.handle.dialect !== 'postgres') return this.run(work);
-    const next = this.ordered.then(() => this.run(work));
-    this.ordered = next.catch(() => undefined);
-    return next;
+    return new Promise<T>((resolve, reject) => {
+      this.orderedQueue.push({ work, resolve, reject } as Pending<unknown>);
+      if (!this.orderedDraining) {
+        this.orderedDraining = true;
+        setImmediate(() => void this.drainOrdered());
+      }
+    });
+  }
+
+  private async drainOrdered(): Promise<void> {
+    while (this.orderedQueue.length > 0) {
+      const batch = this.orderedQueue.splice(0, MAX_BATCH);
+      let outcomes: Outcome[];
+      try {
+        outcomes = await this.inOnePgTransaction(batch);
+      } catch (error) {
+        if (error instanceof DirtyFailure) {
+          outcomes = await this.oneByOne(batch);
+        } else {
+          for (const unit of batch) unit.reject(error);
+          continue;
+        }
+      }
+      batch.forEach((unit, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) unit.resolve(outcome.value);
+        else unit.reject(outcome.error);
+      });
+    }
+    this.orderedDraining = false;
+  }
+
+  /**
+   * PostgreSQL: the units of a batch in one transaction, in order (a deadlock or serialisation
+   * failure runs the whole batch again). Whether a failing unit wrote anything is not known here,
+   * and a failed statement spoils the transaction on PostgreSQL, so any unit's failure rolls the
+   * batch back and each unit runs again alone (DirtyFailure). A savepoint per unit would isolate
+   * it too, but the ledger keeps per-transaction notes (the accounts a transaction opened) that a
+   * rollback to a savepoint would leave wrong.
+   */
+  private async inOnePgTransaction(batch: Pending<unknown>[]): Promise<Outcome[]> {
+    if (batch.length === 1) return this.oneByOne(batch);
+    let outcomes: Outcome[] = [];
+    let committed: Trx | undefined;
+    await inTransaction(this.handle.db, async (trx) => {
+      outcomes = [];
+      for (const unit of batch) {
+        try {
+          outcomes.push({ ok: true, value: await unit.work(trx) });
+        } catch (error) {
+          if (isRetryable(error)) throw error;
+          throw new DirtyFailure();
+        }
+      }
+      committed = trx;
+    });
+    this.committedUnits?.(batch.length);
+    if (committed) this.flush(committed);
+    return outcomes;
   }
 
   /**
@@ -155,7 +215,7 @@ export class GroupCommitter {
     for (const unit of batch) {
       let own: Trx | undefined;
       try {
-        const value = await this.handle.db.transaction().execute((trx) => {
+        const value = await inTransaction(this.handle.db, (trx) => {
           own = trx;
           return unit.work(trx);
         });
