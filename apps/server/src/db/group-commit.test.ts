@@ -83,3 +83,47 @@ describe('afterCommit', () => {
     expect(seen).toBe(key);
   });
 });
+
+describe('runInOrder', () => {
+  it('commits in the order of the calls, shares commits between units that wait, and fails a unit alone', async () => {
+    const commits: number[] = [];
+    const ordered = new GroupCommitter(handle);
+    ordered.observeCommits((units) => commits.push(units));
+    const order: string[] = [];
+    const called: string[] = [];
+    const unit = (name: string, fail: 'no' | 'before-write' | 'after-write') =>
+      ordered.runInOrder(async (trx) => {
+        ordered.afterCommit(trx, () => called.push(name));
+        if (fail === 'before-write') throw new Error(`${name} refused`);
+        await write(trx, `gc-ordered-${name}-${++n}`);
+        if (fail === 'after-write') throw new Error(`${name} failed`);
+        order.push(name);
+        return name;
+      });
+    const names = Array.from({ length: 40 }, (_, i) => `u${String(i).padStart(2, '0')}`);
+    const results = await Promise.all(names.map((name) => unit(name, 'no')));
+    expect(results).toEqual(names);
+    expect(order.slice(-40)).toEqual(names);
+    expect(called).toEqual(names);
+    // Units that queue together commit together (on SQLite as in every run; on PostgreSQL too).
+    expect(commits.length).toBeLessThan(names.length);
+    expect(commits.reduce((a, b) => a + b, 0)).toBe(names.length);
+
+    called.length = 0;
+    const mixed = await Promise.allSettled([
+      unit('p', 'no'),
+      unit('q', 'after-write'),
+      unit('r', 'before-write'),
+      unit('s', 'no'),
+    ]);
+    expect(mixed.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(called).toEqual(['p', 's']);
+    const kept = await handle.db
+      .selectFrom('app_config')
+      .select('key')
+      .where('key', 'like', 'gc-ordered-%')
+      .execute();
+    expect(kept.some((row) => row.key.startsWith('gc-ordered-q-'))).toBe(false);
+    expect(kept.filter((row) => /^gc-ordered-[ps]-/.test(row.key))).toHaveLength(2);
+  });
+});
