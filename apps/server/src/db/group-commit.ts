@@ -1,4 +1,32 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { inTransaction, isRetryable, type DatabaseHandle, type Trx } from './database';
+
+/** What fences a job's writes: its lease (cluster/lease.ts), checked inside each transaction. */
+export interface Fence {
+  fence(trx: Trx): Promise<void>;
+}
+
+const fences = new AsyncLocalStorage<Fence>();
+
+/**
+ * Runs `pass` so that every unit it hands to a group committer, however deep in the job's code,
+ * first calls `fence.fence(trx)` in that unit's transaction: a job whose lease went to another
+ * process (scale-out) has its writes refused (StaleLeaseError) and rolled back. Jobs without a
+ * lease (the embedded mode) are not wrapped and pay nothing.
+ */
+export function runFenced<T>(fence: Fence, pass: () => Promise<T>): Promise<T> {
+  return fences.run(fence, pass);
+}
+
+/** The unit as given, or behind the fence of the job pass that queued it. */
+function fenced<T>(work: (trx: Trx) => Promise<T>): (trx: Trx) => Promise<T> {
+  const fence = fences.getStore();
+  if (!fence) return work;
+  return async (trx) => {
+    await fence.fence(trx);
+    return work(trx);
+  };
+}
 
 interface Pending<T> {
   work: (trx: Trx) => Promise<T>;
@@ -55,8 +83,9 @@ export class GroupCommitter {
    */
   runInOrder<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
     if (this.handle.dialect !== 'postgres') return this.run(work);
+    const unit = fenced(work);
     return new Promise<T>((resolve, reject) => {
-      this.orderedQueue.push({ work, resolve, reject } as Pending<unknown>);
+      this.orderedQueue.push({ work: unit, resolve, reject } as Pending<unknown>);
       if (!this.orderedDraining) {
         this.orderedDraining = true;
         setImmediate(() => void this.drainOrdered());
@@ -139,7 +168,8 @@ export class GroupCommitter {
     }
   }
 
-  run<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+  run<T>(given: (trx: Trx) => Promise<T>): Promise<T> {
+    const work = fenced(given);
     if (this.handle.dialect === 'postgres') {
       // Each retry of inTransaction is a new transaction: only the one that committed calls back.
       let last: Trx | undefined;

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Lease } from '../cluster/lease';
+import { runFenced } from '../db/group-commit';
 
 /**
  * A job's loop: a pass every `everyMs` (a real-time timer, unref'd; the work reads the app's
@@ -50,7 +51,8 @@ export class JobLoop {
   private async guarded(): Promise<void> {
     if (this.lease && !this.lease.held()) return;
     try {
-      await this.work();
+      // Every write of the pass is fenced by the lease: a pass that outlives it commits nothing.
+      await (this.lease ? runFenced(this.lease, this.work) : this.work());
     } catch (error) {
       this.log.error({ err: error }, this.failure);
     }

@@ -1,5 +1,6 @@
 import { firedTrigger, type LeverageClosedBy } from '@tidemark/contract';
 import type { Lease } from '../../cluster/lease';
+import { runFenced } from '../../db/group-commit';
 import type { AppContext } from '../../http/context';
 import type { Book } from '../../ledger/accounts';
 import type { Tick } from '../../market/tick-log';
@@ -205,21 +206,26 @@ export class LeverageJobs {
   private async work(): Promise<void> {
     try {
       if (this.lease && !(await this.follow(this.lease))) return;
-      await this.durableTicks();
-      await this.catchUp();
-      const latest = new Map<string, Tick>();
-      for (;;) {
-        const ticks = await repo.ticksAfter(this.app.db, stateOf(this.app).checkedSeq, CHUNK);
-        if (ticks.length === 0) break;
-        await this.check(ticks);
-        for (const tick of ticks) latest.set(tick.symbol, tick);
-        if (ticks.length < CHUNK) break;
-      }
-      await this.storeCursor(false);
-      this.pushPnl(latest);
+      // Every close the pass writes is fenced by the lease (scale-out).
+      await (this.lease ? runFenced(this.lease, () => this.checkTicks()) : this.checkTicks());
     } catch (error) {
       this.app.log.error({ err: error }, 'leverage trigger pass failed');
     }
+  }
+
+  private async checkTicks(): Promise<void> {
+    await this.durableTicks();
+    await this.catchUp();
+    const latest = new Map<string, Tick>();
+    for (;;) {
+      const ticks = await repo.ticksAfter(this.app.db, stateOf(this.app).checkedSeq, CHUNK);
+      if (ticks.length === 0) break;
+      await this.check(ticks);
+      for (const tick of ticks) latest.set(tick.symbol, tick);
+      if (ticks.length < CHUNK) break;
+    }
+    await this.storeCursor(false);
+    this.pushPnl(latest);
   }
 
   /** Every tick recorded so far is in the log before the pass reads it. */
