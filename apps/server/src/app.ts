@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import { BANNER_TYPE, errorMessages, isFreshNewsign } from '@tidemark/contract';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { joinCluster, ROLES, type Cluster } from './cluster/cluster';
+import { sharedRateLimitStore } from './http/rate-limit-store';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
 import { GroupCommitter } from './db/group-commit';
@@ -257,7 +258,11 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     limits: { fileSize: 2 * config.uploads.maxBytes, files: 4, fields: 50 },
   });
   markMultipartReading(fastify, 'after');
-  await fastify.register(rateLimit, { global: false });
+  // Scale-out: the limits are counted once for every process (in PostgreSQL), not per process.
+  await fastify.register(rateLimit, {
+    global: false,
+    ...(cluster.mode === 'scale-out' ? { store: sharedRateLimitStore(database.db) } : {}),
+  });
   await fastify.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   fastify.decorateRequest('user', null);

@@ -19,6 +19,7 @@ import { tickSources } from './migrations/0018-tick-sources';
 import { clusterLeases } from './migrations/0019-cluster-leases';
 import { team } from './migrations/0015-team';
 import { ledgerJournal } from './migrations/0020-ledger-journal';
+import { rateLimitCounters } from './migrations/0021-rate-limit-counters';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -43,6 +44,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0018-tick-sources': tickSources(context),
     '0019-cluster-leases': clusterLeases(context),
     '0020-ledger-journal': ledgerJournal(context),
+    '0021-rate-limit-counters': rateLimitCounters(context),
   };
 }
 
