@@ -320,7 +320,8 @@ export class LeverageJobs {
           for (const { position, tick, by } of unit) {
             const outcome = await closeAt(this.app, trx, position.row, tick, by, funds);
             if (outcome === 'uncovered') left.push(position);
-            else if (outcome !== 'closed') closed += 1;
+            // 'kept': its triggers moved before this tick reached them (scale-out).
+            else if (outcome !== 'closed' && outcome !== 'kept') closed += 1;
           }
           return { closed, left };
         }),

@@ -14,6 +14,7 @@ import {
   tierOf,
   tpSlSides,
   type LeverageClosedBy,
+  firedTrigger,
   type LeverageDirection,
   type LeverageEvent,
   type LeveragePnlEvent,
@@ -650,7 +651,7 @@ export async function close(
     if (!tick) throw new DomainError('leveragePositionClosed');
     const funds = new Map<Book, bigint>();
     const closed = await closeAt(app, trx, first, tick, 'user', funds);
-    if (closed === 'closed') throw new DomainError('leveragePositionClosed');
+    if (closed === 'closed' || closed === 'kept') throw new DomainError('leveragePositionClosed');
     if (closed === 'uncovered') throw new DomainError('leverageFundCover');
     return toPosition(closed, undefined, sourcesOfTick(tick));
   });
@@ -669,7 +670,7 @@ export async function closeAt(
   tick: Tick,
   by: LeverageClosedBy,
   funds: Map<Book, bigint>,
-): Promise<LeveragePositionRow | 'closed' | 'uncovered'> {
+): Promise<LeveragePositionRow | 'closed' | 'uncovered' | 'kept'> {
   const book = seen.book as Book;
   const userId = Number(seen.user_id);
   const held = seen.margin + seen.top_up;
@@ -716,13 +717,32 @@ export async function closeAt(
     now,
     seen.id,
     seen.top_up,
+    seen.take_profit,
+    seen.stop_loss,
   ]);
   const row: LeveragePositionRow | undefined = moved.length ? { ...seen, ...patch } : undefined;
   if (!row) {
-    // Closed meanwhile, or its margin changed since it was read: read it again and go on.
+    // Closed meanwhile, or its margin or triggers changed since it was read: read it again.
     const current = await repo.position(app.database, trx, Number(seen.id), true);
     if (!current || current.status !== 'open') return 'closed';
-    return closeAt(app, trx, current, tick, by, funds);
+    if (by === 'user') return closeAt(app, trx, current, tick, by, funds);
+    // A trigger close stands only if the position as it is now is still crossed at this tick:
+    // a take-profit or stop-loss changed through another process (scale-out) may have reached
+    // the trigger index after the tick was checked against the old level.
+    const fired = firedTrigger(
+      {
+        direction: current.direction as LeverageDirection,
+        takeProfit: current.take_profit,
+        stopLoss: current.stop_loss,
+        liquidation: current.liquidation_price,
+      },
+      tick.price,
+    );
+    if (fired === null) {
+      app.writer.afterCommit(trx, () => track(app, current));
+      return 'kept';
+    }
+    return closeAt(app, trx, current, tick, fired, funds);
   }
   funds.set(book, fundAfter);
   const { close: postings, gap } = closePostings(userId, book, held, figures);
@@ -757,7 +777,8 @@ export async function closeAt(
 const CLOSE_SQL =
   "UPDATE leverage_positions SET status = 'closed', exit_price = ?, exit_time = ?, exit_seq = ?, " +
   'close_time = ?, close_fee = ?, pnl = ?, payout = ?, gap = ?, closed_by = ?, updated_at = ? ' +
-  "WHERE id = ? AND status = 'open' AND top_up = ? RETURNING id";
+  "WHERE id = ? AND status = 'open' AND top_up = ? " +
+  'AND take_profit IS NOT DISTINCT FROM ? AND stop_loss IS NOT DISTINCT FROM ? RETURNING id';
 const sqlCache = new WeakMap<AppContext, LedgerSql>();
 function sqlOf(app: AppContext): LedgerSql {
   let statements = sqlCache.get(app);
