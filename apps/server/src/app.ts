@@ -34,7 +34,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { APP_VERSION } from './lib/version';
 import { outboxDelivery, smtpDelivery, type Delivery } from './modules/auth/delivery';
 import { allRoutes } from './modules';
-import { sweepOrphanUploads } from './modules/images/images.service';
+import { checkUploadStorage, sweepOrphanUploads } from './modules/images/images.service';
 import { registerConsole } from './modules/console/console.http';
 import { consoleRoutes } from './modules/console/console.routes';
 import { financialConsoleRoutes } from './modules/financial/financial.console';
@@ -189,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
   await seedTeam(app);
   await seedFinancial(app);
   await seedLoans(app);
+  await checkUploadStorage(app);
   await cluster.leases.start();
   // Files a crash left without their row; in the background, the server need not wait for it.
   void sweepOrphanUploads(app).then(

@@ -121,6 +121,20 @@ describe.skipIf(!s3)('the S3 upload storage against a real S3-compatible server'
     await expect(all(storage)).rejects.toThrow('SignatureDoesNotMatch');
   });
 
+  it('stops the start when the bucket refuses the keys, naming the bucket but not the secret', async () => {
+    const refused = await startServer({
+      rateLimits: ROOMY_LIMITS,
+      env: { S3_URL: s3!.url(`refusing-${process.pid}`, 'not-the-secret') },
+    }).then(
+      () => 'started',
+      (error: Error) => error.message,
+    );
+    expect(refused).toMatch(
+      /^S3_URL: cannot use the bucket [a-z0-9.-]+ at http:\/\/127\.0\.0\.1:\d+: .*SignatureDoesNotMatch/,
+    );
+    expect(refused).not.toContain('not-the-secret');
+  });
+
   it('serves an uploaded image over HTTP from the bucket with S3_URL set, and sweeps orphans', async () => {
     const server = await startServer({
       rateLimits: ROOMY_LIMITS,

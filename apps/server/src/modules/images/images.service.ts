@@ -21,6 +21,24 @@ export function uploadStorage(app: AppContext): UploadStorage {
   return storage;
 }
 
+/**
+ * With S3_URL: one read of a key nobody writes, so a bucket that cannot be reached, does not
+ * exist or refuses the keys stops the start with a clear message (as a NATS_URL that cannot be
+ * reached does), instead of every upload failing later. The message names the endpoint and the
+ * bucket, never the secret. The local disk needs no check.
+ */
+export async function checkUploadStorage(app: AppContext): Promise<void> {
+  const { s3 } = app.config.uploads;
+  if (!s3) return;
+  try {
+    await uploadStorage(app).get(`0000/00/${'0'.repeat(32)}.jpg`);
+  } catch (error) {
+    throw new Error(
+      `S3_URL: cannot use the bucket ${s3.bucket} at ${s3.endpoint}: ${(error as Error).message}`,
+    );
+  }
+}
+
 /** An image checked and re-encoded, with the key it will be stored under; nothing written yet. */
 export interface PreparedImage {
   purpose: UploadPurpose;
