@@ -35,6 +35,7 @@ export async function checkUploadStorage(app: AppContext): Promise<void> {
   } catch (error) {
     throw new Error(
       `S3_URL: cannot use the bucket ${s3.bucket} at ${s3.endpoint}: ${(error as Error).message}`,
+      { cause: error },
     );
   }
 }
