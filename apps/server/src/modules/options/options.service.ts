@@ -555,38 +555,76 @@ export async function start(
 /** Traders' pseudonyms never change: each is computed once, and kept once committed. */
 const pseudonyms = new WeakMap<AppContext, Map<string, string>>();
 
-/** A trader's pseudonym if known already (no await on a settlement's hot path). */
-function knownTrader(
+/**
+ * The pseudonyms of the given traders (each once), into `names`: those not known yet are read in
+ * one statement per chunk, and traders without a salt get theirs in one more, on settling's
+ * statement path (none of them flushes the ledger's held rows, unlike a query per trader).
+ */
+async function tradersOf(
   app: AppContext,
-  userId: bigint,
-  pending: Map<string, string>,
-): string | undefined {
-  const key = String(userId);
-  return pseudonyms.get(app)?.get(key) ?? pending.get(key);
-}
-
-async function traderOf(
-  app: AppContext,
+  statements: LedgerSql,
   trx: Trx,
-  userId: bigint,
-  pending: Map<string, string>,
-): Promise<string> {
-  const known = knownTrader(app, userId, pending);
-  if (known) return known;
-  const key = String(userId);
+  userIds: Iterable<bigint>,
+  names: Map<string, string>,
+): Promise<void> {
   let cache = pseudonyms.get(app);
   if (!cache) pseudonyms.set(app, (cache = new Map()));
-  let salt = await repo.traderSalt(trx, userId);
-  if (!salt) {
-    await repo.insertSalt(trx, userId, randomBytes(16).toString('hex'));
-    // Another process may have given the user a salt meanwhile: the stored one counts.
-    salt = (await repo.traderSalt(trx, userId))!;
+  const unknown = new Map<string, bigint>();
+  for (const userId of userIds) {
+    const key = String(userId);
+    const known = cache.get(key);
+    if (known !== undefined) names.set(key, known);
+    else unknown.set(key, userId);
   }
-  const name = pseudonym(salt, Number(userId));
-  pending.set(key, name);
+  if (unknown.size === 0) return;
+  const salts = await saltsOf(statements, trx, [...unknown.values()]);
+  const missing = [...unknown.values()].filter((userId) => !salts.has(String(userId)));
+  if (missing.length > 0) {
+    for (let i = 0; i < missing.length; i += CLAIM_ROWS) {
+      const chunk = missing.slice(i, i + CLAIM_ROWS);
+      const values: unknown[] = [];
+      for (const userId of chunk) values.push(userId, randomBytes(16).toString('hex'));
+      await statements.all(trx, insertSaltsSql(chunk.length), values);
+    }
+    // Another process may have given a user a salt meanwhile: the stored one counts.
+    for (const [key, salt] of await saltsOf(statements, trx, missing)) salts.set(key, salt);
+  }
+  const opened = new Map<string, string>();
+  for (const [key, userId] of unknown) {
+    const name = pseudonym(salts.get(key)!, Number(userId));
+    names.set(key, name);
+    opened.set(key, name);
+  }
   // Kept only once committed: a rolled-back salt must not name the user.
-  app.writer.afterCommit(trx, () => cache.set(key, name));
-  return name;
+  app.writer.afterCommit(trx, () => {
+    for (const [key, name] of opened) cache.set(key, name);
+  });
+}
+
+/** The stored salts of the given traders, by user id. */
+async function saltsOf(
+  statements: LedgerSql,
+  trx: Trx,
+  userIds: readonly bigint[],
+): Promise<Map<string, string>> {
+  const salts = new Map<string, string>();
+  for (let i = 0; i < userIds.length; i += CLAIM_ROWS) {
+    const chunk = userIds.slice(i, i + CLAIM_ROWS);
+    const rows = await statements.raw(
+      trx,
+      listSql(
+        saltTexts,
+        chunk.length,
+        'SELECT user_id, salt FROM option_trader_salts WHERE user_id IN (',
+        '?',
+        ', ',
+        ')',
+      ),
+      chunk,
+    );
+    for (const [userId, salt] of rows) salts.set(String(userId), salt as string);
+  }
+  return salts;
 }
 
 /** A running order due to settle, as the job finds it (settleOrders reads the rest). */
@@ -664,6 +702,13 @@ export async function settleOrders(
   const claimed = await claim(statements, trx, from, items, postgres);
   if (claimed.size === 0) return 0;
   const names = new Map<string, string>();
+  await tradersOf(
+    app,
+    statements,
+    trx,
+    [...claimed.values()].map((row) => row[1]),
+    names,
+  );
   // The orders of a unit share their stakes and rates: each amount is written out once.
   const written = new Map<bigint, string>();
   const money = (v: bigint) => {
@@ -724,8 +769,7 @@ export async function settleOrders(
     ];
     updates.push(...values);
     if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
-    const trader =
-      knownTrader(app, userIdBig, names) ?? (await traderOf(app, trx, userIdBig, names));
+    const trader = names.get(String(userIdBig))!;
     const sealed = sealRecord({
       seq,
       orderId: Number(id),
@@ -909,6 +953,8 @@ const UPDATE_WIDTH = 8;
 const claimTexts = new Map<number, string>();
 const sourceTexts = new Map<number, string>();
 const shownTexts = new Map<number, string>();
+const saltTexts = new Map<number, string>();
+const insertSaltTexts = new Map<number, string>();
 const updateTexts = new Map<number, string>();
 const updateTextsSqlite = new Map<number, string>();
 /** A statement with `rows` copies of `each` between `head` and `tail`, built once per count. */
@@ -945,6 +991,16 @@ function settleOrdersSql(rows: number, postgres: boolean): string {
       'payout = v.payout, record_seq = v.record_seq FROM v WHERE option_orders.id = v.id ' +
       // Without it SQLite scans the whole table for the join; with it, one key lookup a row.
       'AND option_orders.id IN (SELECT id FROM v)',
+  );
+}
+function insertSaltsSql(rows: number): string {
+  return listSql(
+    insertSaltTexts,
+    rows,
+    'INSERT INTO option_trader_salts (user_id, salt) VALUES ',
+    '(?, ?)',
+    ', ',
+    ' ON CONFLICT (user_id) DO NOTHING',
   );
 }
 // The status as a literal: only then may the databases use the partial index of the queue.
