@@ -14,6 +14,7 @@ import {
   type OptionPeriod,
   type OptionStatus,
   type OptionTerms,
+  type OptionTick,
   type SettlementRecord,
 } from '@tidemark/contract';
 import type { Trx } from '../../db/database';
@@ -720,11 +721,24 @@ export async function settleOrders(
   const strikeSources =
     from === 'running' ? await strikeSourcesOf(statements, trx, claimed) : NO_SOURCES;
   const shownSources = new Map<number, readonly TickSourcePrice[]>(strikeSources);
+  // The orders of a unit share their ticks too: each strike and each tick as the record shows it
+  // is built once (a strike only for the same stored price and time under its sequence number).
+  const strikes = new Map<bigint, Strike>();
+  const shownTicks = new Map<Strike | Tick, OptionTick | null>();
+  const shownTick = (t: Strike | Tick | null) => {
+    if (!t) return null;
+    let text = shownTicks.get(t);
+    if (text === undefined) shownTicks.set(t, (text = tickOf(t)));
+    return text;
+  };
   const exposure = new Map<Book, bigint>();
   const updates: unknown[] = [];
   const records: unknown[] = [];
   const results: TradingResult[] = [];
-  const settled: { userId: number; id: bigint; hash: string; values: SettleValues }[] = [];
+  // Events are built only for traders listening, each trader asked once.
+  const listening = new Map<number, boolean>();
+  const listened: { userId: number; id: bigint; hash: string; values: SettleValues }[] = [];
+  let settledCount = 0;
   for (const { row: item, tick } of items) {
     const row = claimed.get(BigInt(item.id));
     if (!row) continue;
@@ -736,15 +750,20 @@ export async function settleOrders(
     const book = bookText as Book;
     const direction = directionText as OptionDirection;
     const userId = Number(userIdBig);
-    const strike =
-      from === 'running' && strikePrice !== null
-        ? {
-            price: strikePrice,
-            time: Number(strikeTime),
-            seq: Number(strikeSeq),
-            sources: strikeSources.get(Number(strikeSeq)),
-          }
-        : null;
+    let strike: Strike | null = null;
+    if (from === 'running' && strikePrice !== null) {
+      const known = strikes.get(strikeSeq!);
+      if (known && known.price === strikePrice && known.time === Number(strikeTime)) strike = known;
+      else {
+        strike = {
+          price: strikePrice,
+          time: Number(strikeTime),
+          seq: Number(strikeSeq),
+          sources: strikeSources.get(Number(strikeSeq)),
+        };
+        strikes.set(strikeSeq!, strike);
+      }
+    }
     const settleTick = strike && tick ? tick : null;
     const { outcome, payout } = settle({
       direction,
@@ -757,17 +776,11 @@ export async function settleOrders(
     });
     const status = outcome === 'failed' ? 'failed' : 'settled';
     seq += 1;
-    const values: SettleValues = [
-      id,
-      status,
-      settleTick?.price ?? null,
-      settleTick ? BigInt(settleTick.time) : null,
-      settleTick ? BigInt(settleTick.seq) : null,
-      outcome,
-      payout,
-      BigInt(seq),
-    ];
-    updates.push(...values);
+    const recordSeq = BigInt(seq);
+    const settlePrice = settleTick?.price ?? null;
+    const settleTickTime = settleTick ? BigInt(settleTick.time) : null;
+    const settleSeq = settleTick ? BigInt(settleTick.seq) : null;
+    updates.push(id, status, settlePrice, settleTickTime, settleSeq, outcome, payout, recordSeq);
     if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
     const trader = names.get(String(userIdBig))!;
     const sealed = sealRecord({
@@ -781,14 +794,14 @@ export async function settleOrders(
       returnRate: money(returnRate),
       lossRate: money(lossRate),
       expiry: Number(expiry),
-      strike: tickOf(strike),
-      settle: tickOf(settleTick),
+      strike: shownTick(strike),
+      settle: shownTick(settleTick),
       outcome,
       payout: money(payout),
       prevHash: hash,
     });
     hash = sealed.hash;
-    records.push(BigInt(seq), id, symbol, expiry, sealed.body, sealed.hash, now);
+    records.push(recordSeq, id, symbol, expiry, sealed.body, sealed.hash, now);
     if (payout > 0n) {
       await app.ledger.post(trx, {
         type: 'option',
@@ -811,10 +824,24 @@ export async function settleOrders(
       });
     }
     exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(stake, returnRate));
-    settled.push({ userId, id, hash: sealed.hash, values });
+    settledCount += 1;
+    let heard = listening.get(userId);
+    if (heard === undefined) listening.set(userId, (heard = app.bus.listened(userChannel(userId))));
+    if (heard) {
+      const values: SettleValues = [
+        id,
+        status,
+        settlePrice,
+        settleTickTime,
+        settleSeq,
+        outcome,
+        payout,
+        recordSeq,
+      ];
+      listened.push({ userId, id, hash: sealed.hash, values });
+    }
   }
   // Orders of traders listening, as they were (their events show the whole order).
-  const listened = settled.filter((s) => app.bus.listened(userChannel(s.userId)));
   const shown = new Map<bigint, OptionOrderRow>();
   for (let i = 0; i < listened.length; i += CLAIM_ROWS) {
     const ids = listened.slice(i, i + CLAIM_ROWS).map((s) => s.id);
@@ -848,7 +875,15 @@ export async function settleOrders(
         );
     }
   });
-  return settled.length;
+  return settledCount;
+}
+
+/** An order's strike as settling reads it (the stored tick and the log's sources of it). */
+interface Strike {
+  price: bigint;
+  time: number;
+  seq: number;
+  sources: readonly TickSourcePrice[] | undefined;
 }
 
 /** What settling writes to an order, in the order of settleOrdersSql's VALUES. */
