@@ -917,7 +917,9 @@ function settledRow(row: OptionOrderRow, values: SettleValues, now: bigint): Opt
 /**
  * Of `items`, the orders still in status `from`, as settling reads them (ClaimedRow), by id; on
  * PostgreSQL their rows are locked to the commit (in id order), so nothing moves them before this
- * unit's update does.
+ * unit's update does. On SQLite a chunk whose ids lie close together (orders placed together
+ * expire together) is read as one range of ids and the others dropped: a walk along the table
+ * instead of a lookup per bound id (PostgreSQL would lock the others too).
  */
 async function claim(
   statements: LedgerSql,
@@ -930,6 +932,19 @@ async function claim(
   const lock = postgres ? ' FOR UPDATE' : '';
   for (let i = 0; i < items.length; i += CLAIM_ROWS) {
     const ids = items.slice(i, i + CLAIM_ROWS).map(({ row }) => BigInt(row.id));
+    let low = ids[0]!;
+    let high = low;
+    for (const id of ids) {
+      if (id < low) low = id;
+      else if (id > high) high = id;
+    }
+    if (!postgres && high - low < BigInt(ids.length) * RANGE_SPREAD) {
+      const wanted = new Set(ids);
+      for (const r of await statements.raw(trx, CLAIM_RANGE_SQL, [from, low, high])) {
+        if (wanted.has(r[0] as bigint)) claimed.set(r[0] as bigint, r as ClaimedRow);
+      }
+      continue;
+    }
     const rows = await statements.raw(
       trx,
       listSql(
@@ -982,6 +997,9 @@ async function strikeSourcesOf(
 
 /** The hot statements of settling, prepared once (the ledger's own raw-statement path). */
 const CLAIM_ROWS = 500;
+/** A claim reads a range of ids when it is at most this many times as wide as its ids. */
+const RANGE_SPREAD = 2n;
+const CLAIM_RANGE_SQL = `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = ? AND id BETWEEN ? AND ?`;
 /** 8 bound values a row (and the time once): far below either database's parameter limit. */
 const UPDATE_ROWS = 500;
 const UPDATE_WIDTH = 8;
