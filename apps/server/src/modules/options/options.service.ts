@@ -554,32 +554,32 @@ export async function start(
 }
 
 /** Traders' pseudonyms never change: each is computed once, and kept once committed. */
-const pseudonyms = new WeakMap<AppContext, Map<string, string>>();
+const pseudonyms = new WeakMap<AppContext, Map<bigint, string>>();
 
 /**
- * The pseudonyms of the given traders (each once), into `names`: those not known yet are read in
- * one statement per chunk, and traders without a salt get theirs in one more, on settling's
- * statement path (none of them flushes the ledger's held rows, unlike a query per trader).
+ * The pseudonyms of the given traders (each once), into `names` by user id: those not known yet
+ * are read in one statement per chunk, and traders without a salt get theirs in one more, on
+ * settling's statement path (none of them flushes the ledger's held rows, unlike a query per
+ * trader).
  */
 async function tradersOf(
   app: AppContext,
   statements: LedgerSql,
   trx: Trx,
   userIds: Iterable<bigint>,
-  names: Map<string, string>,
+  names: Map<bigint, string>,
 ): Promise<void> {
   let cache = pseudonyms.get(app);
   if (!cache) pseudonyms.set(app, (cache = new Map()));
-  const unknown = new Map<string, bigint>();
+  const unknown = new Set<bigint>();
   for (const userId of userIds) {
-    const key = String(userId);
-    const known = cache.get(key);
-    if (known !== undefined) names.set(key, known);
-    else unknown.set(key, userId);
+    const known = cache.get(userId);
+    if (known !== undefined) names.set(userId, known);
+    else unknown.add(userId);
   }
   if (unknown.size === 0) return;
-  const salts = await saltsOf(statements, trx, [...unknown.values()]);
-  const missing = [...unknown.values()].filter((userId) => !salts.has(String(userId)));
+  const salts = await saltsOf(statements, trx, [...unknown]);
+  const missing = [...unknown].filter((userId) => !salts.has(userId));
   if (missing.length > 0) {
     for (let i = 0; i < missing.length; i += CLAIM_ROWS) {
       const chunk = missing.slice(i, i + CLAIM_ROWS);
@@ -588,17 +588,17 @@ async function tradersOf(
       await statements.all(trx, insertSaltsSql(chunk.length), values);
     }
     // Another process may have given a user a salt meanwhile: the stored one counts.
-    for (const [key, salt] of await saltsOf(statements, trx, missing)) salts.set(key, salt);
+    for (const [userId, salt] of await saltsOf(statements, trx, missing)) salts.set(userId, salt);
   }
-  const opened = new Map<string, string>();
-  for (const [key, userId] of unknown) {
-    const name = pseudonym(salts.get(key)!, Number(userId));
-    names.set(key, name);
-    opened.set(key, name);
+  const opened = new Map<bigint, string>();
+  for (const userId of unknown) {
+    const name = pseudonym(salts.get(userId)!, Number(userId));
+    names.set(userId, name);
+    opened.set(userId, name);
   }
   // Kept only once committed: a rolled-back salt must not name the user.
   app.writer.afterCommit(trx, () => {
-    for (const [key, name] of opened) cache.set(key, name);
+    for (const [userId, name] of opened) cache.set(userId, name);
   });
 }
 
@@ -607,8 +607,8 @@ async function saltsOf(
   statements: LedgerSql,
   trx: Trx,
   userIds: readonly bigint[],
-): Promise<Map<string, string>> {
-  const salts = new Map<string, string>();
+): Promise<Map<bigint, string>> {
+  const salts = new Map<bigint, string>();
   for (let i = 0; i < userIds.length; i += CLAIM_ROWS) {
     const chunk = userIds.slice(i, i + CLAIM_ROWS);
     const rows = await statements.raw(
@@ -623,7 +623,7 @@ async function saltsOf(
       ),
       chunk,
     );
-    for (const [userId, salt] of rows) salts.set(String(userId), salt as string);
+    for (const [userId, salt] of rows) salts.set(BigInt(userId as bigint), salt as string);
   }
   return salts;
 }
@@ -702,7 +702,7 @@ export async function settleOrders(
   let hash = head![1] as string;
   const claimed = await claim(statements, trx, from, items, postgres);
   if (claimed.size === 0) return 0;
-  const names = new Map<string, string>();
+  const names = new Map<bigint, string>();
   await tradersOf(
     app,
     statements,
@@ -782,7 +782,7 @@ export async function settleOrders(
     const settleSeq = settleTick ? BigInt(settleTick.seq) : null;
     updates.push(id, status, settlePrice, settleTickTime, settleSeq, outcome, payout, recordSeq);
     if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
-    const trader = names.get(String(userIdBig))!;
+    const trader = names.get(userIdBig)!;
     const sealed = sealRecord({
       seq,
       orderId: Number(id),
