@@ -342,25 +342,6 @@ export function recordsFrom(
     .execute();
 }
 
-// --- pseudonym salts -------------------------------------------------------------------------------
-
-export async function traderSalt(db: Executor, userId: bigint): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('option_trader_salts')
-    .select('salt')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row?.salt;
-}
-
-export async function insertSalt(db: Executor, userId: bigint, salt: string): Promise<void> {
-  await db
-    .insertInto('option_trader_salts')
-    .values({ user_id: userId, salt })
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
-}
-
 // --- console reads -----------------------------------------------------------------------------------
 
 /** The open orders' stakes and terms: the console's exposure by symbol. */

@@ -14,6 +14,7 @@ import {
   type OptionPeriod,
   type OptionStatus,
   type OptionTerms,
+  type OptionTick,
   type SettlementRecord,
 } from '@tidemark/contract';
 import type { Trx } from '../../db/database';
@@ -553,40 +554,78 @@ export async function start(
 }
 
 /** Traders' pseudonyms never change: each is computed once, and kept once committed. */
-const pseudonyms = new WeakMap<AppContext, Map<string, string>>();
+const pseudonyms = new WeakMap<AppContext, Map<bigint, string>>();
 
-/** A trader's pseudonym if known already (no await on a settlement's hot path). */
-function knownTrader(
+/**
+ * The pseudonyms of the given traders (each once), into `names` by user id: those not known yet
+ * are read in one statement per chunk, and traders without a salt get theirs in one more, on
+ * settling's statement path (none of them flushes the ledger's held rows, unlike a query per
+ * trader).
+ */
+async function tradersOf(
   app: AppContext,
-  userId: bigint,
-  pending: Map<string, string>,
-): string | undefined {
-  const key = String(userId);
-  return pseudonyms.get(app)?.get(key) ?? pending.get(key);
-}
-
-async function traderOf(
-  app: AppContext,
+  statements: LedgerSql,
   trx: Trx,
-  userId: bigint,
-  pending: Map<string, string>,
-): Promise<string> {
-  const known = knownTrader(app, userId, pending);
-  if (known) return known;
-  const key = String(userId);
+  userIds: Iterable<bigint>,
+  names: Map<bigint, string>,
+): Promise<void> {
   let cache = pseudonyms.get(app);
   if (!cache) pseudonyms.set(app, (cache = new Map()));
-  let salt = await repo.traderSalt(trx, userId);
-  if (!salt) {
-    await repo.insertSalt(trx, userId, randomBytes(16).toString('hex'));
-    // Another process may have given the user a salt meanwhile: the stored one counts.
-    salt = (await repo.traderSalt(trx, userId))!;
+  const unknown = new Set<bigint>();
+  for (const userId of userIds) {
+    const known = cache.get(userId);
+    if (known !== undefined) names.set(userId, known);
+    else unknown.add(userId);
   }
-  const name = pseudonym(salt, Number(userId));
-  pending.set(key, name);
+  if (unknown.size === 0) return;
+  const salts = await saltsOf(statements, trx, [...unknown]);
+  const missing = [...unknown].filter((userId) => !salts.has(userId));
+  if (missing.length > 0) {
+    for (let i = 0; i < missing.length; i += CLAIM_ROWS) {
+      const chunk = missing.slice(i, i + CLAIM_ROWS);
+      const values: unknown[] = [];
+      for (const userId of chunk) values.push(userId, randomBytes(16).toString('hex'));
+      await statements.all(trx, insertSaltsSql(chunk.length), values);
+    }
+    // Another process may have given a user a salt meanwhile: the stored one counts.
+    for (const [userId, salt] of await saltsOf(statements, trx, missing)) salts.set(userId, salt);
+  }
+  const opened = new Map<bigint, string>();
+  for (const userId of unknown) {
+    const name = pseudonym(salts.get(userId)!, Number(userId));
+    names.set(userId, name);
+    opened.set(userId, name);
+  }
   // Kept only once committed: a rolled-back salt must not name the user.
-  app.writer.afterCommit(trx, () => cache.set(key, name));
-  return name;
+  app.writer.afterCommit(trx, () => {
+    for (const [userId, name] of opened) cache.set(userId, name);
+  });
+}
+
+/** The stored salts of the given traders, by user id. */
+async function saltsOf(
+  statements: LedgerSql,
+  trx: Trx,
+  userIds: readonly bigint[],
+): Promise<Map<bigint, string>> {
+  const salts = new Map<bigint, string>();
+  for (let i = 0; i < userIds.length; i += CLAIM_ROWS) {
+    const chunk = userIds.slice(i, i + CLAIM_ROWS);
+    const rows = await statements.raw(
+      trx,
+      listSql(
+        saltTexts,
+        chunk.length,
+        'SELECT user_id, salt FROM option_trader_salts WHERE user_id IN (',
+        '?',
+        ', ',
+        ')',
+      ),
+      chunk,
+    );
+    for (const [userId, salt] of rows) salts.set(BigInt(userId as bigint), salt as string);
+  }
+  return salts;
 }
 
 /** A running order due to settle, as the job finds it (settleOrders reads the rest). */
@@ -663,7 +702,14 @@ export async function settleOrders(
   let hash = head![1] as string;
   const claimed = await claim(statements, trx, from, items, postgres);
   if (claimed.size === 0) return 0;
-  const names = new Map<string, string>();
+  const names = new Map<bigint, string>();
+  await tradersOf(
+    app,
+    statements,
+    trx,
+    [...claimed.values()].map((row) => row[1]),
+    names,
+  );
   // The orders of a unit share their stakes and rates: each amount is written out once.
   const written = new Map<bigint, string>();
   const money = (v: bigint) => {
@@ -675,11 +721,24 @@ export async function settleOrders(
   const strikeSources =
     from === 'running' ? await strikeSourcesOf(statements, trx, claimed) : NO_SOURCES;
   const shownSources = new Map<number, readonly TickSourcePrice[]>(strikeSources);
+  // The orders of a unit share their ticks too: each strike and each tick as the record shows it
+  // is built once (a strike only for the same stored price and time under its sequence number).
+  const strikes = new Map<bigint, Strike>();
+  const shownTicks = new Map<Strike | Tick, OptionTick | null>();
+  const shownTick = (t: Strike | Tick | null) => {
+    if (!t) return null;
+    let text = shownTicks.get(t);
+    if (text === undefined) shownTicks.set(t, (text = tickOf(t)));
+    return text;
+  };
   const exposure = new Map<Book, bigint>();
   const updates: unknown[] = [];
   const records: unknown[] = [];
   const results: TradingResult[] = [];
-  const settled: { userId: number; id: bigint; hash: string; values: SettleValues }[] = [];
+  // Events are built only for traders listening, each trader asked once.
+  const listening = new Map<number, boolean>();
+  const listened: { userId: number; id: bigint; hash: string; values: SettleValues }[] = [];
+  let settledCount = 0;
   for (const { row: item, tick } of items) {
     const row = claimed.get(BigInt(item.id));
     if (!row) continue;
@@ -691,15 +750,20 @@ export async function settleOrders(
     const book = bookText as Book;
     const direction = directionText as OptionDirection;
     const userId = Number(userIdBig);
-    const strike =
-      from === 'running' && strikePrice !== null
-        ? {
-            price: strikePrice,
-            time: Number(strikeTime),
-            seq: Number(strikeSeq),
-            sources: strikeSources.get(Number(strikeSeq)),
-          }
-        : null;
+    let strike: Strike | null = null;
+    if (from === 'running' && strikePrice !== null) {
+      const known = strikes.get(strikeSeq!);
+      if (known && known.price === strikePrice && known.time === Number(strikeTime)) strike = known;
+      else {
+        strike = {
+          price: strikePrice,
+          time: Number(strikeTime),
+          seq: Number(strikeSeq),
+          sources: strikeSources.get(Number(strikeSeq)),
+        };
+        strikes.set(strikeSeq!, strike);
+      }
+    }
     const settleTick = strike && tick ? tick : null;
     const { outcome, payout } = settle({
       direction,
@@ -712,20 +776,13 @@ export async function settleOrders(
     });
     const status = outcome === 'failed' ? 'failed' : 'settled';
     seq += 1;
-    const values: SettleValues = [
-      id,
-      status,
-      settleTick?.price ?? null,
-      settleTick ? BigInt(settleTick.time) : null,
-      settleTick ? BigInt(settleTick.seq) : null,
-      outcome,
-      payout,
-      BigInt(seq),
-    ];
-    updates.push(...values);
+    const recordSeq = BigInt(seq);
+    const settlePrice = settleTick?.price ?? null;
+    const settleTickTime = settleTick ? BigInt(settleTick.time) : null;
+    const settleSeq = settleTick ? BigInt(settleTick.seq) : null;
+    updates.push(id, status, settlePrice, settleTickTime, settleSeq, outcome, payout, recordSeq);
     if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
-    const trader =
-      knownTrader(app, userIdBig, names) ?? (await traderOf(app, trx, userIdBig, names));
+    const trader = names.get(userIdBig)!;
     const sealed = sealRecord({
       seq,
       orderId: Number(id),
@@ -737,14 +794,14 @@ export async function settleOrders(
       returnRate: money(returnRate),
       lossRate: money(lossRate),
       expiry: Number(expiry),
-      strike: tickOf(strike),
-      settle: tickOf(settleTick),
+      strike: shownTick(strike),
+      settle: shownTick(settleTick),
       outcome,
       payout: money(payout),
       prevHash: hash,
     });
     hash = sealed.hash;
-    records.push(BigInt(seq), id, symbol, expiry, sealed.body, sealed.hash, now);
+    records.push(recordSeq, id, symbol, expiry, sealed.body, sealed.hash, now);
     if (payout > 0n) {
       await app.ledger.post(trx, {
         type: 'option',
@@ -767,10 +824,24 @@ export async function settleOrders(
       });
     }
     exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(stake, returnRate));
-    settled.push({ userId, id, hash: sealed.hash, values });
+    settledCount += 1;
+    let heard = listening.get(userId);
+    if (heard === undefined) listening.set(userId, (heard = app.bus.listened(userChannel(userId))));
+    if (heard) {
+      const values: SettleValues = [
+        id,
+        status,
+        settlePrice,
+        settleTickTime,
+        settleSeq,
+        outcome,
+        payout,
+        recordSeq,
+      ];
+      listened.push({ userId, id, hash: sealed.hash, values });
+    }
   }
   // Orders of traders listening, as they were (their events show the whole order).
-  const listened = settled.filter((s) => app.bus.listened(userChannel(s.userId)));
   const shown = new Map<bigint, OptionOrderRow>();
   for (let i = 0; i < listened.length; i += CLAIM_ROWS) {
     const ids = listened.slice(i, i + CLAIM_ROWS).map((s) => s.id);
@@ -804,7 +875,15 @@ export async function settleOrders(
         );
     }
   });
-  return settled.length;
+  return settledCount;
+}
+
+/** An order's strike as settling reads it (the stored tick and the log's sources of it). */
+interface Strike {
+  price: bigint;
+  time: number;
+  seq: number;
+  sources: readonly TickSourcePrice[] | undefined;
 }
 
 /** What settling writes to an order, in the order of settleOrdersSql's VALUES. */
@@ -838,7 +917,9 @@ function settledRow(row: OptionOrderRow, values: SettleValues, now: bigint): Opt
 /**
  * Of `items`, the orders still in status `from`, as settling reads them (ClaimedRow), by id; on
  * PostgreSQL their rows are locked to the commit (in id order), so nothing moves them before this
- * unit's update does.
+ * unit's update does. On SQLite a chunk whose ids lie close together (orders placed together
+ * expire together) is read as one range of ids and the others dropped: a walk along the table
+ * instead of a lookup per bound id (PostgreSQL would lock the others too).
  */
 async function claim(
   statements: LedgerSql,
@@ -851,6 +932,19 @@ async function claim(
   const lock = postgres ? ' FOR UPDATE' : '';
   for (let i = 0; i < items.length; i += CLAIM_ROWS) {
     const ids = items.slice(i, i + CLAIM_ROWS).map(({ row }) => BigInt(row.id));
+    let low = ids[0]!;
+    let high = low;
+    for (const id of ids) {
+      if (id < low) low = id;
+      else if (id > high) high = id;
+    }
+    if (!postgres && high - low < BigInt(ids.length) * RANGE_SPREAD) {
+      const wanted = new Set(ids);
+      for (const r of await statements.raw(trx, CLAIM_RANGE_SQL, [from, low, high])) {
+        if (wanted.has(r[0] as bigint)) claimed.set(r[0] as bigint, r as ClaimedRow);
+      }
+      continue;
+    }
     const rows = await statements.raw(
       trx,
       listSql(
@@ -903,12 +997,17 @@ async function strikeSourcesOf(
 
 /** The hot statements of settling, prepared once (the ledger's own raw-statement path). */
 const CLAIM_ROWS = 500;
+/** A claim reads a range of ids when it is at most this many times as wide as its ids. */
+const RANGE_SPREAD = 2n;
+const CLAIM_RANGE_SQL = `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = ? AND id BETWEEN ? AND ?`;
 /** 8 bound values a row (and the time once): far below either database's parameter limit. */
 const UPDATE_ROWS = 500;
 const UPDATE_WIDTH = 8;
 const claimTexts = new Map<number, string>();
 const sourceTexts = new Map<number, string>();
 const shownTexts = new Map<number, string>();
+const saltTexts = new Map<number, string>();
+const insertSaltTexts = new Map<number, string>();
 const updateTexts = new Map<number, string>();
 const updateTextsSqlite = new Map<number, string>();
 /** A statement with `rows` copies of `each` between `head` and `tail`, built once per count. */
@@ -945,6 +1044,16 @@ function settleOrdersSql(rows: number, postgres: boolean): string {
       'payout = v.payout, record_seq = v.record_seq FROM v WHERE option_orders.id = v.id ' +
       // Without it SQLite scans the whole table for the join; with it, one key lookup a row.
       'AND option_orders.id IN (SELECT id FROM v)',
+  );
+}
+function insertSaltsSql(rows: number): string {
+  return listSql(
+    insertSaltTexts,
+    rows,
+    'INSERT INTO option_trader_salts (user_id, salt) VALUES ',
+    '(?, ?)',
+    ', ',
+    ' ON CONFLICT (user_id) DO NOTHING',
   );
 }
 // The status as a literal: only then may the databases use the partial index of the queue.
