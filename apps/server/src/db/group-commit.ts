@@ -94,26 +94,11 @@ export class GroupCommitter {
   }
 
   private async drainOrdered(): Promise<void> {
-    while (this.orderedQueue.length > 0) {
-      const batch = this.orderedQueue.splice(0, MAX_BATCH);
-      let outcomes: Outcome[];
-      try {
-        outcomes = await this.inOnePgTransaction(batch);
-      } catch (error) {
-        if (error instanceof DirtyFailure) {
-          outcomes = await this.oneByOne(batch);
-        } else {
-          for (const unit of batch) unit.reject(error);
-          continue;
-        }
-      }
-      batch.forEach((unit, i) => {
-        const outcome = outcomes[i]!;
-        if (outcome.ok) unit.resolve(outcome.value);
-        else unit.reject(outcome.error);
-      });
-    }
-    this.orderedDraining = false;
+    await this.drainQueue(
+      this.orderedQueue,
+      (batch) => this.inOnePgTransaction(batch),
+      () => (this.orderedDraining = false),
+    );
   }
 
   /**
@@ -194,11 +179,29 @@ export class GroupCommitter {
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, MAX_BATCH);
+    await this.drainQueue(
+      this.queue,
+      (batch) => this.together(batch),
+      () => (this.draining = false),
+    );
+  }
+
+  /**
+   * Commits a queue's units in batches through `together`, answering each unit with its own
+   * outcome; a batch a unit dirtied (DirtyFailure) runs again one unit at a time. `drained` runs
+   * in the same turn as the check that found the queue empty: a unit queued a moment later must
+   * see the queue idle and start a drain of its own, or it would wait forever.
+   */
+  private async drainQueue(
+    queue: Pending<unknown>[],
+    together: (batch: Pending<unknown>[]) => Promise<Outcome[]>,
+    drained: () => void,
+  ): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
       let outcomes: Outcome[];
       try {
-        outcomes = await this.together(batch);
+        outcomes = await together(batch);
       } catch (error) {
         if (error instanceof DirtyFailure) {
           outcomes = await this.oneByOne(batch);
@@ -214,7 +217,7 @@ export class GroupCommitter {
         else unit.reject(outcome.error);
       });
     }
-    this.draining = false;
+    drained();
   }
 
   private async together(batch: Pending<unknown>[]): Promise<Outcome[]> {
