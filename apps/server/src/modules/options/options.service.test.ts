@@ -210,14 +210,28 @@ describe('random order sequences (property)', () => {
 
   it('a settlement handed orders read before they moved on settles none of them twice', async () => {
     const db = server.app.db;
+    // Three orders of its own, settled (the property above may leave fewer: its amounts under
+    // the minimum are refused and its scheduled orders may be cancelled).
+    const trader = await optionTrader(server, '2000');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await server.call(
+        c.insertCurrencyOrder,
+        { symbol: 'BTC/USDT', direction: 'long', amount: '20', periodId: periods['BTC/USDT']! },
+        { token: trader.token },
+      );
+      expect(answer.status).toBe(1);
+      ids.push(answer.data.id);
+    }
+    await allClosed(ids);
     // Orders as a pass (or another process) read them while they ran: settled since.
     const stale = (
       await db
         .selectFrom('option_orders')
         .selectAll()
+        .where('id', 'in', ids.map(BigInt))
         .where('status', '=', 'settled')
         .orderBy('id')
-        .limit(3)
         .execute()
     ).map((row) => ({ ...row, status: 'running' }));
     expect(stale).toHaveLength(3);
