@@ -26,7 +26,7 @@ import {
 import { Agent, request } from 'undici';
 import { openDatabase } from '../apps/server/src/db/database';
 import { checkPlatform } from '../apps/server/src/ledger/check';
-import { call, drive, machine, registerTrader, sleep, startTidemark } from './support';
+import { call, cpuMs, drive, machine, registerTrader, sleep, startTidemark } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const traders = Number(process.env.BENCH_TRADERS ?? 8);
@@ -73,20 +73,6 @@ function nextOrder(pair: Pair): Order {
     def: roll < 0.775 ? spotCalls.insertCoinOrder : spotCalls.sellCoinOrder,
     input: { symbol, type: 2, quantity: pair.lot },
   };
-}
-
-/**
- * CPU time (user + system) a process has used, in ms, from /proc (Linux); null elsewhere. The
- * server's CPU per order does not move with the disk's mood the way orders per second do.
- */
-function cpuMs(pid: number | undefined): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / 100;
-  } catch {
-    return null;
-  }
 }
 
 let keys = 0;

@@ -8,7 +8,14 @@
 //   npm run bench:options            BENCH_OPTIONS_ORDERS=500 for a smoke run
 import { parseMoney, type Product } from '@tidemark/contract';
 import { place } from '../apps/server/src/modules/options/options.service';
-import { fundedBenchUsers, inProcessApp, ledgerTransfersPerSec, machine, sleep } from './support';
+import {
+  cpuMs,
+  fundedBenchUsers,
+  inProcessApp,
+  ledgerTransfersPerSec,
+  machine,
+  sleep,
+} from './support';
 
 const ORDERS = Number(process.env.BENCH_OPTIONS_ORDERS ?? 100_000);
 const PER_USER = 100;
@@ -82,7 +89,10 @@ const anyRunning = async () =>
     .where('status', '=', 'running')
     .limit(1)
     .executeTakeFirst()) !== undefined;
+// The JavaScript thread's CPU time (the settlement's statements run on it, synchronously).
+const thread = () => cpuMs(process.pid, process.pid);
 clock.at = expiry + 400;
+const cpuBefore = thread();
 const started = performance.now();
 let settledAt = started;
 const deadline = started + 600_000;
@@ -94,6 +104,7 @@ while (performance.now() < deadline) {
   await sleep(20);
 }
 const settleSeconds = (settledAt - started) / 1000;
+const cpuSettled = thread();
 const lost = await count('running');
 // An order paid twice has two settlement transactions under its one reference.
 const payouts = await app.db
@@ -113,6 +124,7 @@ const records = Number(
 
 // The yardstick: the same number of ledger transfers (pool to a trader's contract wallet, like a
 // payout), through the same group committer on the same database, as fast as it takes them.
+const cpuLedgerBefore = thread();
 const ledgerTransfers = await ledgerTransfersPerSec(app, {
   transfers: Math.max(ORDERS, 1_000),
   wave: WAVE,
@@ -120,9 +132,16 @@ const ledgerTransfers = await ledgerTransfersPerSec(app, {
   from: 'options_pool',
   to: ids,
 });
+const cpuLedger = thread();
 await close();
 
 const ordersPerSec = Math.round(ORDERS / settleSeconds);
+const transfers = Math.max(ORDERS, 1_000);
+// Microseconds of the JavaScript thread's CPU per order settled and per transfer (null off Linux).
+const perItem = (before: number | null, after: number | null, items: number) =>
+  before === null || after === null ? null : Math.round(((after - before) * 1000) / items);
+const settleCpuUsPerOrder = perItem(cpuBefore, cpuSettled, ORDERS);
+const ledgerCpuUsPerTransfer = perItem(cpuLedgerBefore, cpuLedger, transfers);
 process.stdout.write(
   `${JSON.stringify({
     bench: 'options',
@@ -132,6 +151,12 @@ process.stdout.write(
     ordersPerSec,
     ledgerTransfersPerSec: ledgerTransfers,
     ratio: Number((ordersPerSec / ledgerTransfers).toFixed(3)),
+    settleCpuUsPerOrder,
+    ledgerCpuUsPerTransfer,
+    cpuRatio:
+      settleCpuUsPerOrder && ledgerCpuUsPerTransfer
+        ? Number((ledgerCpuUsPerTransfer / settleCpuUsPerOrder).toFixed(3))
+        : null,
     records,
     lost,
     doubled,

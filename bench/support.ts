@@ -30,6 +30,22 @@ import { createUser } from '../apps/server/src/modules/user/user.service';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const machine = `${os.cpus().length} x ${os.cpus()[0]?.model.trim()}`;
+/**
+ * CPU time (user + system) in ms from /proc (Linux; null elsewhere): of a process, or with
+ * `thread` of one of its threads (the JavaScript thread's id is the process id). CPU time does not
+ * move with the disk's mood the way wall-clock rates do.
+ */
+export function cpuMs(pid: number | undefined, thread?: number): number | null {
+  try {
+    const file = thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`;
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function freePort(): Promise<number> {
