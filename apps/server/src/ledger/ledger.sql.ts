@@ -13,6 +13,8 @@ export interface LedgerSql {
   all(trx: Trx, text: string, params: readonly unknown[]): Promise<Row[]>;
   /** Like all, each row as its values in the order of the statement's columns. */
   raw(trx: Trx, text: string, params: readonly unknown[]): Promise<unknown[][]>;
+  /** A writing statement without RETURNING: answers how many rows it changed. */
+  run(trx: Trx, text: string, params: readonly unknown[]): Promise<number>;
 }
 
 /**
@@ -36,12 +38,17 @@ export function ledgerSql(
     }
     return found;
   };
+  const execute = (trx: Trx, text: string, params: readonly unknown[]) =>
+    trx.executeQuery<Row>(CompiledQuery.raw(pgText(text), [...params]));
   const all = async (trx: Trx, text: string, params: readonly unknown[]) =>
-    (await trx.executeQuery<Row>(CompiledQuery.raw(pgText(text), [...params]))).rows;
+    (await execute(trx, text, params)).rows;
   return {
     all,
     async raw(trx, text, params) {
       return (await all(trx, text, params)).map((row) => Object.values(row));
+    },
+    async run(trx, text, params) {
+      return Number((await execute(trx, text, params)).numAffectedRows ?? 0n);
     },
   };
 }
@@ -83,6 +90,11 @@ function sqliteSql(
       const rows = statement.all(...params) as unknown[][];
       if (!statement.readonly) handle.writeCount.writes += rows.length;
       return Promise.resolve(rows);
+    },
+    run(trx, text, params) {
+      const { changes } = statementOf(trx, text, prepared).run(...params);
+      handle.writeCount.writes += changes;
+      return Promise.resolve(changes);
     },
   };
 }

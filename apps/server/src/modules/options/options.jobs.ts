@@ -123,7 +123,14 @@ export class OptionsJobs {
     const ticks = this.ticks((row: DueOrder) => [row.symbol, Number(row.settle_time)]);
     return this.inUnits(rows, async (unit) => {
       const items = await ticks(unit);
-      return this.app.writer.runInOrder((trx) => settleOrders(this.app, trx, 'running', items));
+      // First as the due read found them; a unit that runs again (its batch rolled back, or
+      // one of its orders moved on meanwhile: OrdersMovedError) reads its orders afresh.
+      let asRead = true;
+      return this.app.writer.runInOrder((trx) => {
+        const first = asRead;
+        asRead = false;
+        return settleOrders(this.app, trx, 'running', items, first);
+      });
     });
   }
 

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPlatform } from '../../ledger/check';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import * as repo from './options.repository';
-import { settleOrders } from './options.service';
+import { OptionsJobs } from './options.jobs';
+import { settleOrders, type DueOrder } from './options.service';
 import { optionTrader, periodId, scriptedFeedEnv, type OptionTrader } from './options.test-kit';
 import { verifySettlements } from './options.verify';
 
@@ -271,6 +272,31 @@ describe('random order sequences (property)', () => {
       ),
     );
     expect(moved).toBe(0);
+    expect(await counts()).toEqual(before);
+    expect(await db.selectFrom('option_chain').selectAll().executeTakeFirstOrThrow()).toEqual(head);
+    // The job hands settling what its due read found (on SQLite settled as read, not read again):
+    // the guarded update finds them moved on, the unit rolls back and runs again reading afresh.
+    const due = stale.map((row) => ({
+      id: row.id,
+      book: row.book,
+      symbol: row.symbol,
+      settle_time: row.settle_time,
+      claimed: [
+        row.id,
+        row.user_id,
+        row.book,
+        row.symbol,
+        row.direction,
+        row.stake,
+        row.return_rate,
+        row.loss_rate,
+        row.settle_time,
+        row.strike_price,
+        row.strike_time,
+        row.strike_seq,
+      ] as DueOrder['claimed'],
+    }));
+    expect(await new OptionsJobs(server.app).settleAll(due)).toBe(0);
     expect(await counts()).toEqual(before);
     expect(await db.selectFrom('option_chain').selectAll().executeTakeFirstOrThrow()).toEqual(head);
     expect((await verifySettlements(db, server.config.options.settleToleranceMs)).ok).toBe(true);
