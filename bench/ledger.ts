@@ -306,6 +306,8 @@ async function main() {
       bestLayoutCeilingPerSec,
       bestLayoutRatio: +(bestLayoutCeilingPerSec / yardstickPerSec).toFixed(2),
       ratio: +(transfersPerSec / yardstickPerSec).toFixed(2),
+      // Issue 18's target: transfersPerSec at least half of bestLayoutCeilingPerSec.
+      ofBestLayoutCeiling: +(transfersPerSec / bestLayoutCeilingPerSec).toFixed(2),
       target: 0.5,
       ofSchemaCeiling: +(transfersPerSec / schemaCeilingPerSec).toFixed(2),
       lostAcknowledged,
