@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import { Checkpointer } from './checkpointer';
 import { TidemarkSqliteDialect } from './sqlite-driver';
 import { WalSync } from './wal-sync';
 
@@ -33,17 +34,51 @@ export interface DatabaseHandle {
    * forgotten on ROLLBACK. So whatever else runs in the transaction sees them.
    */
   held: HeldWrites;
+  /**
+   * Lets the caller holding the connection take the durability of its transaction's commit as a
+   * promise instead of waiting for it inside the transaction's end (SQLite; see DeferredFlush).
+   */
+  deferredFlush: DeferredFlush;
   /** Where the data lives, for logs: the SQLite file, or the PostgreSQL database name. */
   location: string;
   close(): Promise<void>;
+}
+
+/**
+ * On SQLite a transaction's end waits for the log flush that makes its commit durable (wal-sync.ts)
+ * before it resolves. A caller that holds the connection may instead ask for that flush to be
+ * handed to it: `take(receive)` inside the transaction, and when the transaction ends `receive`
+ * gets the flush (resolved at once when nothing was committed or the database flushes itself) and
+ * the transaction resolves right after COMMIT. The group committer uses it to run its next batch
+ * while the disk flushes the last (group-commit.ts); whoever takes the flush must wait for it
+ * before telling anyone that the commit happened.
+ */
+export class DeferredFlush {
+  private receiver: ((flushed: Promise<void>) => void) | undefined;
+
+  /** Only inside a transaction, which holds the one connection: its end hands the flush over. */
+  take(receive: (flushed: Promise<void>) => void): void {
+    this.receiver = receive;
+  }
+
+  /** The driver, as the connection is released: answers whether a receiver took the flush. */
+  handOver(flushed: Promise<void> | undefined): boolean {
+    const receive = this.receiver;
+    if (!receive) return false;
+    this.receiver = undefined;
+    receive(flushed ?? Promise.resolve());
+    return true;
+  }
 }
 
 /** One holder of writes: the ledger. */
 export interface WriteHolder {
   /** Writes out what it holds, on the open transaction (synchronously: SQLite only). */
   flush(): void;
-  /** Forgets what it holds: the transaction rolled back. */
+  /** Forgets what it holds: the transaction began, or rolled back. */
   discard(): void;
+  /** The transaction committed (after COMMIT answered, before the log is flushed). */
+  committed(): void;
 }
 
 /** The holders of one connection's held writes (see DatabaseHandle.held). */
@@ -60,6 +95,10 @@ export class HeldWrites {
 
   discard(): void {
     for (const holder of this.holders) holder.discard();
+  }
+
+  committed(): void {
+    for (const holder of this.holders) holder.committed();
   }
 }
 
@@ -88,6 +127,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       sqlite: null,
       writeCount: { writes: 0 },
       held: new HeldWrites(),
+      deferredFlush: new DeferredFlush(),
       location: new URL(options.databaseUrl).pathname.slice(1) || 'postgres',
       close: () => db.destroy(),
     };
@@ -104,9 +144,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.defaultSafeIntegers(true);
   const counter = { writes: 0 };
   const wal = new WalSync(`${file}-wal`);
+  const checkpointer = new Checkpointer(sqlite, file);
   const held = new HeldWrites();
+  const deferredFlush = new DeferredFlush();
   const db = new Kysely<Database>({
-    dialect: new TidemarkSqliteDialect(sqlite, counter, wal, held),
+    dialect: new TidemarkSqliteDialect(sqlite, counter, wal, held, deferredFlush, checkpointer),
   });
   return {
     db,
@@ -114,6 +156,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     sqlite,
     writeCount: counter,
     held,
+    deferredFlush,
     location: file,
     close: () => db.destroy(),
   };

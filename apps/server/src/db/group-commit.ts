@@ -36,8 +36,21 @@ interface Pending<T> {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/**
+ * A batch's outcomes; `shared`, the transaction whose afterCommit callbacks are due (none when
+ * each unit ran alone and called back already); `durable`, the flush to wait for before
+ * answering (null: durable already).
+ */
+interface Committed {
+  outcomes: Outcome[];
+  shared?: Trx | undefined;
+  durable: Promise<void> | null;
+}
+
 /** Most units one commit carries; a burst larger than this is committed in several. */
 const MAX_BATCH = 2_000;
+/** From this many waiting units, with no flush to overlap with, a batch takes half (drainQueue). */
+const SPLIT_AT = 64;
 
 /** Thrown inside a batch to roll it back when a unit failed after writing. */
 class DirtyFailure extends Error {}
@@ -66,6 +79,8 @@ export class GroupCommitter {
   private orderedDraining = false;
   /** Told of each commit with how many units it held (the metrics' batch sizes). */
   private committedUnits: ((units: number) => void) | null = null;
+  /** SQLite: batches committed whose log flush has not finished yet. */
+  private flushing = 0;
   constructor(private readonly handle: DatabaseHandle) {}
 
   /** Calls `observer` after every commit with the number of units it committed together. */
@@ -109,8 +124,8 @@ export class GroupCommitter {
    * it too, but the ledger keeps per-transaction notes (the accounts a transaction opened) that a
    * rollback to a savepoint would leave wrong.
    */
-  private async inOnePgTransaction(batch: Pending<unknown>[]): Promise<Outcome[]> {
-    if (batch.length === 1) return this.oneByOne(batch);
+  private async inOnePgTransaction(batch: Pending<unknown>[]): Promise<Committed> {
+    if (batch.length === 1) return { outcomes: await this.oneByOne(batch), durable: null };
     let outcomes: Outcome[] = [];
     let committed: Trx | undefined;
     await inTransaction(this.handle.db, async (trx) => {
@@ -125,9 +140,8 @@ export class GroupCommitter {
       }
       committed = trx;
     });
-    this.committedUnits?.(batch.length);
-    if (committed) this.flush(committed);
-    return outcomes;
+    // Durable once COMMIT has answered (PostgreSQL flushes its own log).
+    return { outcomes, shared: committed, durable: null };
   }
 
   /**
@@ -188,43 +202,84 @@ export class GroupCommitter {
 
   /**
    * Commits a queue's units in batches through `together`, answering each unit with its own
-   * outcome; a batch a unit dirtied (DirtyFailure) runs again one unit at a time. `drained` runs
-   * in the same turn as the check that found the queue empty: a unit queued a moment later must
-   * see the queue idle and start a drain of its own, or it would wait forever.
+   * outcome once its commit is durable; a batch a unit dirtied (DirtyFailure) runs again one unit
+   * at a time. `drained` runs in the same turn as the check that found the queue empty: a unit
+   * queued a moment later must see the queue idle and start a drain of its own, or it would wait
+   * forever.
+   *
+   * On SQLite the next batch does not wait for the last one's log flush (DeferredFlush): it runs
+   * while the disk works, and each batch's callers are answered when its own flush is done
+   * (flushes finish in commit order). When nothing is being flushed and many units wait, only
+   * half of them go into the batch: the other half runs while that batch is flushed, and from then
+   * on the callers' batches alternate between the processor and the disk instead of every caller
+   * waiting on one flush with the processor idle.
    */
   private async drainQueue(
     queue: Pending<unknown>[],
-    together: (batch: Pending<unknown>[]) => Promise<Outcome[]>,
+    together: (batch: Pending<unknown>[]) => Promise<Committed>,
     drained: () => void,
   ): Promise<void> {
     while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
-      let outcomes: Outcome[];
+      const size =
+        this.handle.dialect === 'sqlite' && this.flushing === 0 && queue.length >= SPLIT_AT
+          ? Math.ceil(queue.length / 2)
+          : Math.min(queue.length, MAX_BATCH);
+      const batch = queue.splice(0, size);
+      let committed: Committed;
       try {
-        outcomes = await together(batch);
+        committed = await together(batch);
       } catch (error) {
         if (error instanceof DirtyFailure) {
-          outcomes = await this.oneByOne(batch);
+          committed = { outcomes: await this.oneByOne(batch), durable: null };
         } else {
           // The commit itself failed: nothing of this batch is durable.
           for (const unit of batch) unit.reject(error);
           continue;
         }
       }
-      batch.forEach((unit, i) => {
-        const outcome = outcomes[i]!;
-        if (outcome.ok) unit.resolve(outcome.value);
-        else unit.reject(outcome.error);
-      });
+      if (committed.durable) {
+        this.flushing += 1;
+        void committed.durable.then(
+          () => {
+            this.flushing -= 1;
+            this.answer(batch, committed);
+          },
+          (error: unknown) => {
+            // The log could not be made durable: no caller of this batch may hear it committed.
+            this.flushing -= 1;
+            for (const unit of batch) unit.reject(error);
+          },
+        );
+      } else this.answer(batch, committed);
     }
     drained();
   }
 
-  private async together(batch: Pending<unknown>[]): Promise<Outcome[]> {
+  /** Tells each unit of a committed (and durable) batch its outcome, after its callbacks. */
+  private answer(batch: Pending<unknown>[], { outcomes, shared }: Committed): void {
+    // Units that ran alone (oneByOne) were counted and called back as each committed.
+    if (shared) {
+      this.committedUnits?.(outcomes.length);
+      this.flush(shared);
+    }
+    batch.forEach((unit, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) unit.resolve(outcome.value);
+      else unit.reject(outcome.error);
+    });
+  }
+
+  /**
+   * A batch in one transaction; answers after COMMIT with the flush that makes it durable
+   * (SQLite), which the caller waits for before telling anyone.
+   */
+  private async together(batch: Pending<unknown>[]): Promise<Committed> {
     const outcomes: Outcome[] = [];
     let shared: Trx | undefined;
+    let durable: Promise<void> | null = null;
     await this.handle.db.transaction().execute(async (trx) => {
       shared = trx;
+      this.handle.deferredFlush.take((flushed) => (durable = flushed));
       for (const unit of batch) {
         const before = this.handle.writeCount.writes;
         const callbacks = this.committed.get(trx)?.length ?? 0;
@@ -238,9 +293,7 @@ export class GroupCommitter {
         }
       }
     });
-    this.committedUnits?.(batch.length);
-    if (shared) this.flush(shared);
-    return outcomes;
+    return { outcomes, shared, durable };
   }
 
   private async oneByOne(batch: Pending<unknown>[]): Promise<Outcome[]> {

@@ -12,7 +12,8 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import type { HeldWrites } from './database';
+import type { Checkpointer } from './checkpointer';
+import type { DeferredFlush, HeldWrites } from './database';
 import type { WalSync } from './wal-sync';
 
 /**
@@ -31,10 +32,21 @@ export class TidemarkSqliteDialect implements Dialect {
     /** Flushes the log after commits; null when SQLite flushes it itself (synchronous=FULL). */
     private readonly wal: WalSync | null = null,
     private readonly held: HeldWrites | null = null,
+    /** Hands a commit's flush to a caller that asked for it instead of waiting (database.ts). */
+    private readonly deferredFlush: DeferredFlush | null = null,
+    /** Checkpoints the log off this thread (checkpointer.ts); told of every commit. */
+    private readonly checkpointer: Checkpointer | null = null,
   ) {}
 
   createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.database, this.counter, this.wal, this.held);
+    return new ImmediateSqliteDriver(
+      this.database,
+      this.counter,
+      this.wal,
+      this.held,
+      this.deferredFlush,
+      this.checkpointer,
+    );
   }
   createQueryCompiler(): QueryCompiler {
     return new SqliteQueryCompiler();
@@ -115,7 +127,9 @@ class ImmediateSqliteDriver implements Driver {
     private readonly db: BetterSqlite3.Database,
     counter: { writes: number },
     private readonly wal: WalSync | null,
-    held: HeldWrites | null,
+    private readonly held: HeldWrites | null,
+    private readonly deferredFlush: DeferredFlush | null,
+    private readonly checkpointer: Checkpointer | null,
   ) {
     this.connection = new CachedConnection(db, counter, held);
   }
@@ -147,6 +161,7 @@ class ImmediateSqliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('commit'));
     this.connection.inTransaction = false;
     this.connection.committed = true;
+    this.held?.committed();
   }
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
@@ -157,17 +172,23 @@ class ImmediateSqliteDriver implements Driver {
   }
   /**
    * Hands the connection to the next caller at once, and answers this one only after the log
-   * holding what it committed is flushed: the next transaction runs while the disk works.
+   * holding what it committed is flushed: the next transaction runs while the disk works. A
+   * caller that took the flush (DeferredFlush) is answered at once and waits for it itself.
    */
   async releaseConnection(): Promise<void> {
     const release = this.release;
     this.release = undefined;
-    const flushed = this.connection.committed && this.wal ? this.wal.request() : undefined;
+    const committed = this.connection.committed;
+    const flushed = committed && this.wal ? this.wal.request() : undefined;
     this.connection.committed = false;
+    // Still holding the connection, outside any transaction: where a checkpoint may run.
+    if (committed) this.checkpointer?.committed();
     release?.();
+    if (this.deferredFlush?.handOver(flushed)) return;
     await flushed;
   }
   async destroy(): Promise<void> {
+    await this.checkpointer?.stop();
     await this.wal?.close();
     this.db.close();
   }

@@ -1,6 +1,7 @@
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database';
+import { openDatabase, type DatabaseHandle } from '../db/database';
 import { GroupCommitter } from '../db/group-commit';
 import { DomainError } from '../http/domain-error';
 import { systemClock } from '../lib/clock';
@@ -273,6 +274,63 @@ describe('group commit', () => {
       }),
     );
     expect(await balance(key)).toBe(3n);
+    await expectClean();
+  });
+});
+
+describe('committed balances', () => {
+  const spend = (ledgerOf: Ledger, writerOf: GroupCommitter, userId: number, amount: bigint) =>
+    writerOf.run((trx) =>
+      ledgerOf.post(trx, {
+        type: 'fee',
+        reference: 'x',
+        postings: [
+          { account: userAccount(userId, 'real', 'coin', USDT), amount: -amount },
+          { account: systemAccount('real', 'fees', USDT), amount },
+        ],
+      }),
+    );
+
+  it('sees a commit made by another connection, and never one that rolled back', async () => {
+    const userId = nextUser++;
+    await fund(userId, 100n);
+    await spend(ledger, writer, userId, 1n);
+    // A second connection to the same database (a CLI, another process) spends 30.
+    const other =
+      handle.dialect === 'sqlite'
+        ? openDatabase({
+            databaseUrl: undefined,
+            dataDir: path.dirname(handle.location),
+            sqliteFile: path.basename(handle.location),
+          })
+        : handle;
+    try {
+      await spend(new Ledger(other, systemClock), new GroupCommitter(other), userId, 30n);
+    } finally {
+      if (other !== handle) await other.close();
+    }
+    // Its transaction took the next ids: this ledger's next post takes the ones after.
+    await spend(ledger, writer, userId, 9n);
+    // 60 left: 61 must be refused here, whatever this ledger last saw committed (99, then 90).
+    await expect(spend(ledger, writer, userId, 61n)).rejects.toMatchObject({
+      key: 'insufficientBalance',
+    });
+    // A spend in a transaction that rolls back leaves the balance as it was committed.
+    await expect(
+      writer.run(async (trx) => {
+        await ledger.post(trx, {
+          type: 'fee',
+          reference: 'x',
+          postings: [
+            { account: userAccount(userId, 'real', 'coin', USDT), amount: -60n },
+            { account: systemAccount('real', 'fees', USDT), amount: 60n },
+          ],
+        });
+        throw new DomainError('invalidInput');
+      }),
+    ).rejects.toMatchObject({ key: 'invalidInput' });
+    await spend(ledger, writer, userId, 60n);
+    expect(await balance(userAccount(userId, 'real', 'coin', USDT))).toBe(0n);
     await expectClean();
   });
 });

@@ -92,6 +92,8 @@ const SQL = {
     'ORDER BY id',
 };
 
+/** Most committed balances the ledger keeps (beyond, it starts again from none). */
+const SETTLED_LIMIT = 200_000;
 /** Held rows are written in multi-row statements of this many rows, then halves for the rest. */
 const CHUNK = 256;
 const HELD_TABLES = {
@@ -105,7 +107,11 @@ type HeldTable = keyof typeof HELD_TABLES;
 
 /** What the open transaction has posted on SQLite and not yet written (see Ledger). */
 interface Held {
-  /** Balances as this transaction has them, of the accounts it read or changed. */
+  /**
+   * Balances as this transaction has them, of the accounts it read or changed (kept when the
+   * held rows are written out: they are what the database then holds; promoted to the ledger's
+   * committed balances at COMMIT).
+   */
   balances: Map<number, bigint>;
   changed: Set<number>;
   /** Rows to insert, their values one after another. */
@@ -113,8 +119,8 @@ interface Held {
   keys: Map<string, { transactionId: bigint; hash: string }>;
 }
 
-const emptyHeld = (): Held => ({
-  balances: new Map(),
+const emptyHeld = (balances = new Map<number, bigint>()): Held => ({
+  balances,
   changed: new Set(),
   rows: { transactions: [], entries: [], keys: [] },
   keys: new Map(),
@@ -180,6 +186,18 @@ export class Ledger implements WriteHolder {
   private lastAccountId: bigint | undefined;
   private lastEntryId: bigint | undefined;
   private lastTransactionId: bigint | undefined;
+  /**
+   * SQLite: balances as last committed, of the accounts posted to or read lately, so that a post
+   * does not read again what the last commit wrote (a transfer read two balances per commit).
+   * Balances change only through this ledger, and in this process only on this connection; a
+   * commit by any other connection (another process on the same file: a CLI, a seed) changes
+   * SQLite's data_version, and then all of them are forgotten (checked once per transaction).
+   * A transaction's balances join them only when it commits (Held.balances).
+   */
+  private readonly settled = new Map<number, bigint>();
+  private versionChecked = false;
+  private dataVersion: bigint | undefined;
+  private versionStatement: BetterSqlite3.Statement | undefined;
 
   constructor(
     private readonly handle: DatabaseHandle,
@@ -249,6 +267,7 @@ export class Ledger implements WriteHolder {
     }
 
     // Checked: from here on nothing refuses, and the rows are held.
+    if (!this.versionChecked) this.checkVersion();
     const now = BigInt(this.clock.now());
     this.lastTransactionId ??= this.maxIdNow(SQL.maxTransactionId);
     const transactionId = ++this.lastTransactionId;
@@ -303,22 +322,41 @@ export class Ledger implements WriteHolder {
   private heldBalance(accountId: number): bigint | undefined {
     const held = this.held.balances.get(accountId);
     if (held !== undefined) return held;
-    this.balanceStatement ??= this.handle.sqlite!.prepare(SQL.balance).pluck();
-    const read = this.balanceStatement.get(accountId) as bigint | number | undefined;
-    if (read === undefined) return undefined;
-    const balance = BigInt(read);
+    if (!this.versionChecked) this.checkVersion();
+    let balance = this.settled.get(accountId);
+    if (balance === undefined) {
+      this.balanceStatement ??= this.handle.sqlite!.prepare(SQL.balance).pluck();
+      const read = this.balanceStatement.get(accountId) as bigint | number | undefined;
+      // No such account: never opened, or opened by a transaction that rolled back.
+      if (read === undefined) return undefined;
+      balance = BigInt(read);
+    }
     this.held.balances.set(accountId, balance);
     return balance;
+  }
+
+  /**
+   * Forgets the committed balances and the last ids when another connection has committed since
+   * the last look (once per transaction, before the first balance is read or id handed out).
+   */
+  private checkVersion(): void {
+    this.versionChecked = true;
+    this.versionStatement ??= this.handle.sqlite!.prepare('PRAGMA data_version').pluck();
+    const version = BigInt(this.versionStatement.get() as bigint | number);
+    if (version !== this.dataVersion) {
+      this.settled.clear();
+      // Rows another connection appended took ids this ledger would otherwise hand out again.
+      this.lastAccountId = this.lastEntryId = this.lastTransactionId = undefined;
+      this.dataVersion = version;
+    }
   }
 
   /** Writes the held rows (the driver calls this before other statements and before COMMIT). */
   flush(): void {
     const held = this.held;
-    if (held.changed.size === 0 && held.rows.transactions.length === 0) {
-      if (held.balances.size > 0) this.held = emptyHeld();
-      return;
-    }
-    this.held = emptyHeld();
+    if (held.changed.size === 0 && held.rows.transactions.length === 0) return;
+    // The balances stay: once written, they are what the transaction reads back.
+    this.held = emptyHeld(held.balances);
     try {
       // Transactions before their entries and keys, as a reader of the database expects.
       this.insertHeld('transactions', held.rows.transactions);
@@ -334,10 +372,21 @@ export class Ledger implements WriteHolder {
     }
   }
 
-  /** Forgets the held rows: their transaction rolled back. */
+  /** Forgets the held rows and balances: a transaction begins, or its transaction rolled back. */
   discard(): void {
     if (this.held.balances.size > 0 || this.held.rows.transactions.length > 0)
       this.held = emptyHeld();
+  }
+
+  /** The transaction committed (its held rows were written before COMMIT): its balances stand. */
+  committed(): void {
+    // What runs next outside this transaction looks at data_version again.
+    this.versionChecked = false;
+    const balances = this.held.balances;
+    if (balances.size === 0) return;
+    if (this.settled.size + balances.size > SETTLED_LIMIT) this.settled.clear();
+    for (const [id, balance] of balances) this.settled.set(id, balance);
+    this.held = emptyHeld();
   }
 
   private insertHeld(table: HeldTable, values: unknown[]): void {
@@ -516,6 +565,7 @@ export class Ledger implements WriteHolder {
     const columns = [key.owner, ownerId(key), key.book, key.wallet, key.currency];
     const rest = [...columns, canBeNegative(key) ? 1n : 0n, BigInt(this.clock.now())];
     if (this.sqlite) {
+      if (!this.versionChecked) this.checkVersion();
       this.lastAccountId ??= await this.maxId(trx, SQL.maxAccountId);
       this.lastAccountId += 1n;
       await this.sql.all(trx, SQL.insertAccount, [this.lastAccountId, ...rest]);
