@@ -279,17 +279,16 @@ describe('group commit', () => {
 });
 
 describe('committed balances', () => {
+  const fee = (userId: number, amount: bigint): PostSpec => ({
+    type: 'fee',
+    reference: 'x',
+    postings: [
+      { account: userAccount(userId, 'real', 'coin', USDT), amount: -amount },
+      { account: systemAccount('real', 'fees', USDT), amount },
+    ],
+  });
   const spend = (ledgerOf: Ledger, writerOf: GroupCommitter, userId: number, amount: bigint) =>
-    writerOf.run((trx) =>
-      ledgerOf.post(trx, {
-        type: 'fee',
-        reference: 'x',
-        postings: [
-          { account: userAccount(userId, 'real', 'coin', USDT), amount: -amount },
-          { account: systemAccount('real', 'fees', USDT), amount },
-        ],
-      }),
-    );
+    writerOf.run((trx) => ledgerOf.post(trx, fee(userId, amount)));
 
   it('sees a commit made by another connection, and never one that rolled back', async () => {
     const userId = nextUser++;
@@ -318,14 +317,7 @@ describe('committed balances', () => {
     // A spend in a transaction that rolls back leaves the balance as it was committed.
     await expect(
       writer.run(async (trx) => {
-        await ledger.post(trx, {
-          type: 'fee',
-          reference: 'x',
-          postings: [
-            { account: userAccount(userId, 'real', 'coin', USDT), amount: -60n },
-            { account: systemAccount('real', 'fees', USDT), amount: 60n },
-          ],
-        });
+        await ledger.post(trx, fee(userId, 60n));
         throw new DomainError('invalidInput');
       }),
     ).rejects.toMatchObject({ key: 'invalidInput' });
