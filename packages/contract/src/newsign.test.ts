@@ -1,4 +1,4 @@
-import { Secret } from 'otpauth';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { isFreshNewsign, newsign, NEWSIGN_DEFAULT_SECRET } from './newsign';
 
@@ -18,6 +18,29 @@ describe('newsign', () => {
     const rfcSeed = Secret.fromLatin1('1234567890'.repeat(6) + '1234').base32;
     expect(newsign(rfcSeed, 20_000)).toBe('90693936');
     expect(newsign(rfcSeed, 39_999)).toBe('90693936');
+  });
+
+  it('gives the same codes whatever windows were asked before (each window is computed once)', () => {
+    const fresh = (t: number) =>
+      new TOTP({
+        algorithm: 'SHA512',
+        digits: 8,
+        period: 20,
+        secret: Secret.fromBase32(NEWSIGN_DEFAULT_SECRET),
+      }).generate({ timestamp: t });
+    // Back and forth across more windows than are remembered, and back again.
+    const times = [
+      t0,
+      t0 + 20_000,
+      t0 - 20_000,
+      t0 + 100_000,
+      t0 + 40_000,
+      t0 + 60_000,
+      t0,
+      t0 + 19_999,
+      t0 - 1,
+    ];
+    for (const t of times) expect(newsign(NEWSIGN_DEFAULT_SECRET, t)).toBe(fresh(t));
   });
 
   it('accepts the current and the previous window only', () => {

@@ -8,24 +8,43 @@ import { NEWSIGN_DIGITS, NEWSIGN_LENGTH, NEWSIGN_PERIOD_SECONDS } from './newsig
  */
 export * from './newsign-constants';
 
-const generators = new Map<string, TOTP>();
+interface Signer {
+  totp: TOTP;
+  /** The codes of the last few windows, by window (TOTP counter): one HMAC per window, not per call. */
+  codes: Map<number, string>;
+}
+const signers = new Map<string, Signer>();
+/** Windows remembered per secret: the current and previous one, with room for a clock step. */
+const WINDOWS_KEPT = 4;
 
-function generator(secret: string): TOTP {
-  let totp = generators.get(secret);
-  if (!totp) {
-    totp = new TOTP({
-      algorithm: 'SHA512',
-      digits: NEWSIGN_DIGITS,
-      period: NEWSIGN_PERIOD_SECONDS,
-      secret: Secret.fromBase32(secret),
-    });
-    generators.set(secret, totp);
+function signer(secret: string): Signer {
+  let found = signers.get(secret);
+  if (!found) {
+    found = {
+      totp: new TOTP({
+        algorithm: 'SHA512',
+        digits: NEWSIGN_DIGITS,
+        period: NEWSIGN_PERIOD_SECONDS,
+        secret: Secret.fromBase32(secret),
+      }),
+      codes: new Map(),
+    };
+    signers.set(secret, found);
   }
-  return totp;
+  return found;
 }
 
 export function newsign(secret: string, timestampMs: number): string {
-  return generator(secret).generate({ timestamp: timestampMs }).slice(0, NEWSIGN_LENGTH);
+  const { totp, codes } = signer(secret);
+  // The window as otpauth counts it (TOTP.counter): the code is the same all through a window.
+  const window = TOTP.counter({ period: NEWSIGN_PERIOD_SECONDS, timestamp: timestampMs });
+  let code = codes.get(window);
+  if (code === undefined) {
+    code = totp.generate({ timestamp: timestampMs }).slice(0, NEWSIGN_LENGTH);
+    if (codes.size >= WINDOWS_KEPT) codes.delete(codes.keys().next().value!);
+    codes.set(window, code);
+  }
+  return code;
 }
 
 /** True when the sign is the code of the current or the previous 20-second window. */

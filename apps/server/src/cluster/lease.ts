@@ -27,6 +27,11 @@ export interface Lease {
    * cannot take the lease over between the check and the commit.
    */
   fence<T>(trx: Transaction<T> | Kysely<T>): Promise<void>;
+  /**
+   * True when `fence` never refuses (the embedded mode, where one process holds every lease):
+   * a job's writes then need no fence, and runFenced does not carry one to them.
+   */
+  readonly unfenced?: boolean;
 }
 
 export interface Leases {
@@ -70,6 +75,7 @@ export function embeddedLeases(): Leases {
             token: () => 1n,
             lastToken: () => 1n,
             fence: () => Promise.resolve(),
+            unfenced: true,
           }),
         );
       return lease;

@@ -4,6 +4,8 @@ import { inTransaction, isRetryable, type DatabaseHandle, type Trx } from './dat
 /** What fences a job's writes: its lease (cluster/lease.ts), checked inside each transaction. */
 export interface Fence {
   fence(trx: Trx): Promise<void>;
+  /** True when `fence` never refuses (the embedded mode's leases). */
+  readonly unfenced?: boolean;
 }
 
 const fences = new AsyncLocalStorage<Fence>();
@@ -12,9 +14,12 @@ const fences = new AsyncLocalStorage<Fence>();
  * Runs `pass` so that every unit it hands to a group committer, however deep in the job's code,
  * first calls `fence.fence(trx)` in that unit's transaction: a job whose lease went to another
  * process (scale-out) has its writes refused (StaleLeaseError) and rolled back. Jobs without a
- * lease (the embedded mode) are not wrapped and pay nothing.
+ * lease, and those whose lease never refuses (the embedded mode), are not wrapped and pay
+ * nothing: the first fences.run switches on Node's promise hooks for the whole process, so that
+ * every promise of every request would pay for a fence that cannot refuse.
  */
 export function runFenced<T>(fence: Fence, pass: () => Promise<T>): Promise<T> {
+  if (fence.unfenced) return pass();
   return fences.run(fence, pass);
 }
 

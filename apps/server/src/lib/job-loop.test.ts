@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StaleLeaseError, type Lease } from '../cluster/lease';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { embeddedLeases, StaleLeaseError, type Lease } from '../cluster/lease';
 import type { DatabaseHandle, Trx } from '../db/database';
 import { GroupCommitter } from '../db/group-commit';
 import { migratedDatabase } from '../test/database';
@@ -84,5 +85,36 @@ describe('a job pass with a lease', () => {
     await loop.pass();
     await loop.stop();
     expect(await stored('job-embedded')).toBe(1);
+  });
+
+  it("with the embedded mode's lease a pass writes unfenced and opens no async context", async () => {
+    // An AsyncLocalStorage run switches on promise hooks for the whole process: every request's
+    // promises would pay for a fence that cannot refuse.
+    const contexts = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    try {
+      const loop = new JobLoop({ error: () => undefined }, 60_000, 'test pass failed', async () => {
+        await writer.run((trx) => write(trx, 'job-embedded-lease'));
+      });
+      loop.start(false, embeddedLeases().lease('job:test'));
+      await loop.pass();
+      await loop.stop();
+      expect(await stored('job-embedded-lease')).toBe(1);
+      expect(contexts).not.toHaveBeenCalled();
+      // A lease that can refuse still gets its context (and its fence).
+      const fenced: string[] = [];
+      const scaled = new JobLoop({ error: () => undefined }, 60_000, 'test pass failed', async () => {
+        await writer.run((trx) => write(trx, 'job-scaled-lease'));
+      });
+      scaled.start(
+        false,
+        lease(() => true, fenced),
+      );
+      await scaled.pass();
+      await scaled.stop();
+      expect(contexts).toHaveBeenCalledTimes(1);
+      expect(fenced).toEqual(['fence']);
+    } finally {
+      contexts.mockRestore();
+    }
   });
 });

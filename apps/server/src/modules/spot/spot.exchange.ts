@@ -463,9 +463,16 @@ export class SpotExchange {
     const key = `${book}|${symbol}`;
     this.dirtyDepth.add(key);
     // The market maker's orders are not stored: their own events need no settling, only trades.
-    const mm = new Set(this.marketMakerOrders);
-    for (const e of out) if (e.type === 'done') this.marketMakerOrders.delete(e.id);
-    const ours = (id: number) => mm.has(id);
+    // Which of these events' orders are its own is taken now, before its `done`s forget them (the
+    // settlement asks later, queued behind others). Only these few ids: a copy of every order it
+    // has resting cost more than the rest of an order's placing.
+    let mm: Set<number> | undefined;
+    for (const e of out) {
+      if (e.type === 'trade' || !this.marketMakerOrders.has(e.id)) continue;
+      (mm ??= new Set()).add(e.id);
+      if (e.type === 'done') this.marketMakerOrders.delete(e.id);
+    }
+    const ours = (id: number) => mm?.has(id) ?? false;
     const needsSettling = out.some(
       (e) =>
         e.type === 'trade' ||
