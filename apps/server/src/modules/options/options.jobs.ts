@@ -22,6 +22,8 @@ const PASS_MS = 100;
 const SETTLE_DELAY_MS = 300;
 /** Orders read per query; a larger backlog is worked through query after query. */
 const CHUNK = 5_000;
+/** Chunks of due orders settling at once (one read ahead of the one settling). */
+const AHEAD = 2;
 /** Orders started or settled by one unit of work. */
 const UNIT = 250;
 /** Ticks logged before this many days ago are pruned, once an hour. */
@@ -68,10 +70,7 @@ export class OptionsJobs {
       () => repo.due(db, 'scheduled', horizon, CHUNK),
       (rows) => this.startAll(rows),
     );
-    await this.drain(
-      () => dueToSettle(this.app, horizon, CHUNK),
-      (rows) => this.settleAll(rows),
-    );
+    await this.settleDue(horizon);
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
       const days = this.app.config.market.tickLogDays ?? 7;
@@ -110,6 +109,32 @@ export class OptionsJobs {
       const moved = await move(rows);
       // A chunk none of which could be settled is retried on the next pass, not in a loop.
       if (rows.length < CHUNK || moved === 0) return;
+    }
+  }
+
+  /**
+   * Settles every running order due by `horizon`, chunk after chunk; the next chunk is read (past
+   * the last order of this one) while this one settles, and settling it starts before this one's
+   * last commit is flushed, so the writer never waits on the disk between chunks. At most
+   * AHEAD chunks are in flight. A chunk none of whose orders could be settled ends the pass: they
+   * are retried on the next one, not in a loop.
+   */
+  private async settleDue(horizon: number): Promise<void> {
+    const inFlight: Promise<number>[] = [];
+    try {
+      let after: DueOrder | undefined;
+      for (;;) {
+        const rows = await dueToSettle(this.app, horizon, CHUNK, after);
+        if (rows.length === 0) return;
+        inFlight.push(this.settleAll(rows));
+        if (inFlight.length >= AHEAD && (await inFlight.shift()!) === 0) return;
+        if (rows.length < CHUNK) return;
+        after = rows[rows.length - 1];
+      }
+    } finally {
+      // settleAll answers even when units fail (they are logged); a failed read ends the pass
+      // once what was read before it has settled.
+      await Promise.all(inFlight);
     }
   }
 

@@ -10,7 +10,7 @@ import { checkPlatform } from '../../ledger/check';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
 import * as repo from './options.repository';
 import { OptionsJobs } from './options.jobs';
-import { settleOrders, type DueOrder } from './options.service';
+import { dueToSettle, settleOrders, type DueOrder } from './options.service';
 import { optionTrader, periodId, scriptedFeedEnv, type OptionTrader } from './options.test-kit';
 import { verifySettlements } from './options.verify';
 
@@ -300,5 +300,78 @@ describe('random order sequences (property)', () => {
     expect(await counts()).toEqual(before);
     expect(await db.selectFrom('option_chain').selectAll().executeTakeFirstOrThrow()).toEqual(head);
     expect((await verifySettlements(db, server.config.options.settleToleranceMs)).ok).toBe(true);
+  });
+
+  it('the due read pages past an order in (expiry, id) order: each due order once, none past the horizon', async () => {
+    const db = server.app.db;
+    const trader = await optionTrader(server, '1');
+    // Running orders far in the future (no pass of the job reaches them): seven expiring
+    // together (a burst), three a second later, two past the horizon read up to.
+    const t0 = Date.UTC(2100, 0, 1);
+    const expiries = [
+      ...Array<number>(7).fill(t0),
+      ...Array<number>(3).fill(t0 + 1_000),
+      t0 + 5_000,
+      t0 + 5_000,
+    ];
+    const ids: bigint[] = [];
+    // Inserted out of expiry order, so that id order and expiry order differ.
+    for (const settle of [...expiries].reverse()) {
+      const row = await db
+        .insertInto('option_orders')
+        .values({
+          user_id: BigInt(trader.userId),
+          book: 'demo',
+          kind: 'instant',
+          symbol: 'BTC/USDT',
+          direction: 'long',
+          stake: parseMoney('10'),
+          period_id: BigInt(periods['BTC/USDT']!),
+          period_seconds: 2n,
+          return_rate: parseMoney('0.8'),
+          loss_rate: parseMoney('1'),
+          status: 'running',
+          open_time: BigInt(settle - 2_000),
+          settle_time: BigInt(settle),
+          strike_price: parseMoney('95000'),
+          strike_time: BigInt(settle - 2_000),
+          strike_seq: 1n,
+          created_at: BigInt(t0),
+          updated_at: BigInt(t0),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(row.id);
+    }
+    try {
+      // Start just before the first of them: the orders of the other tests come earlier.
+      const start = { id: 0n, book: 'demo', symbol: 'BTC/USDT', settle_time: BigInt(t0 - 1) };
+      let after = { ...start, claimed: [] as unknown as DueOrder['claimed'] } as DueOrder;
+      const read: DueOrder[] = [];
+      for (let pages = 0; pages < 10; pages += 1) {
+        const page = await dueToSettle(server.app, t0 + 2_000, 3, after);
+        read.push(...page);
+        if (page.length < 3) break;
+        after = page[page.length - 1]!;
+      }
+      const key = (o: { settle_time: bigint; id: bigint }) => [o.settle_time, o.id];
+      const expected = (
+        await db
+          .selectFrom('option_orders')
+          .select(['id', 'settle_time'])
+          .where('id', 'in', ids)
+          .where('settle_time', '<=', BigInt(t0 + 2_000))
+          .orderBy('settle_time')
+          .orderBy('id')
+          .execute()
+      ).map(key);
+      expect(expected).toHaveLength(10);
+      expect(read.map(key)).toEqual(expected);
+      // What settling is handed: every column it reads, as stored.
+      expect(read[0]!.claimed[1]).toBe(BigInt(trader.userId));
+      expect(read[0]!.claimed[4]).toBe('long');
+    } finally {
+      await db.deleteFrom('option_orders').where('id', 'in', ids).execute();
+    }
   });
 });

@@ -637,7 +637,8 @@ export type DueOrder = Pick<OptionOrderRow, 'id' | 'book' | 'symbol' | 'settle_t
 };
 
 /**
- * Running orders due to settle by `before`, up to `limit`, in the order of their expiry. Read as
+ * Running orders due to settle by `before`, up to `limit`, in the order of their expiry (with
+ * `after`, those that come after it in that order: the job reads ahead while it settles). Read as
  * arrays on the settling statements' path, in a unit of the group committer (it holds the
  * connection on SQLite): better-sqlite3's row objects cost more than settling the order.
  */
@@ -645,10 +646,27 @@ export async function dueToSettle(
   app: AppContext,
   before: number,
   limit: number,
+  after?: DueOrder,
 ): Promise<DueOrder[]> {
-  const rows = await app.writer.run((trx) =>
-    sqlOf(app).raw(trx, DUE_SQL, [BigInt(before), BigInt(limit)]),
-  );
+  const statements = sqlOf(app);
+  const rows = await app.writer.run(async (trx) => {
+    if (!after) return statements.raw(trx, DUE_SQL, [BigInt(before), BigInt(limit)]);
+    // Past `after` in (settle_time, id) order: first the rest of its expiry (one range of the
+    // queue's index), then the later expiries; a single row-value comparison would walk every
+    // order of `after`'s expiry again, and a burst has them all in one.
+    const rest = await statements.raw(trx, DUE_SAME_TIME_SQL, [
+      after.settle_time,
+      after.id,
+      BigInt(limit),
+    ]);
+    if (rest.length >= limit) return rest;
+    const later = await statements.raw(trx, DUE_LATER_SQL, [
+      after.settle_time,
+      BigInt(before),
+      BigInt(limit - rest.length),
+    ]);
+    return rest.length === 0 ? later : [...rest, ...later];
+  });
   return rows.map((row) => {
     const claimed = row as ClaimedRow;
     return {
@@ -1098,6 +1116,12 @@ function insertSaltsSql(rows: number): string {
 const DUE_SQL =
   `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = 'running' ` +
   'AND settle_time <= ? ORDER BY settle_time, id LIMIT ?';
+const DUE_SAME_TIME_SQL =
+  `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = 'running' ` +
+  'AND settle_time = ? AND id > ? ORDER BY id LIMIT ?';
+const DUE_LATER_SQL =
+  `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = 'running' ` +
+  'AND settle_time > ? AND settle_time <= ? ORDER BY settle_time, id LIMIT ?';
 const HEAD_SQL = 'UPDATE option_chain SET seq = ?, hash = ? WHERE id = 1';
 const HEAD_READ_SQL = 'SELECT seq, hash FROM option_chain WHERE id = 1';
 const HEAD_LOCK_SQL = `${HEAD_READ_SQL} FOR UPDATE`;
