@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { compiled } from '../db/compiled';
 import type { Db, Trx } from '../db/database';
 import { isUniqueViolation } from '../db/database';
@@ -16,17 +16,20 @@ export interface IdempotentCall {
   now: number;
 }
 
+/** localeCompare's order (what stored hashes were made with), without a collator per call. */
+const keyOrder = new Intl.Collator().compare;
+
 function requestHash(input: unknown): string {
   const canonical = JSON.stringify(input, (_k, v: unknown) =>
     typeof v === 'bigint'
       ? v.toString()
       : v && typeof v === 'object' && !Array.isArray(v)
         ? Object.fromEntries(
-            Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+            Object.entries(v as Record<string, unknown>).sort(([a], [b]) => keyOrder(a, b)),
           )
         : v,
   );
-  return createHash('sha256').update(canonical).digest('hex');
+  return digest('sha256', canonical, 'hex');
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;

@@ -33,8 +33,8 @@ import {
   type OrderRequest,
   type ProductRules,
 } from './spot.rules';
-import { releaseHold, settle, type Settled } from './spot.settle';
-import type { SpotOrderRow } from './spot.table';
+import { releaseHold, settle, type Placed, type Settled } from './spot.settle';
+import type { SpotOrderRow, SpotOrderTable } from './spot.table';
 
 const BOOKS: readonly Book[] = ['real', 'demo'];
 const RECENT_TRADES = 100;
@@ -318,6 +318,7 @@ export class SpotExchange {
     // 1. Hold and store, once per Idempotency-Key (ledger/idempotency.ts): a retry answers the
     // order the key already placed, as it now stands.
     let placedId: number | undefined;
+    let stored: SpotOrderTable | undefined;
     const { orderId: id } = await once(this.app.writer, keyed, async (trx) => {
       await this.fence(trx);
       this.lastOrderId += 1n;
@@ -344,7 +345,7 @@ export class SpotExchange {
           throw new DomainError('insufficientToSell', { coin: hold.currency });
         throw error;
       });
-      await repo.insertOrder(trx, {
+      stored = {
         id,
         user_id: BigInt(request.userId),
         book: request.book,
@@ -364,7 +365,8 @@ export class SpotExchange {
         seq: null,
         created_at: now,
         updated_at: now,
-      });
+      };
+      await repo.insertOrder(trx, stored);
       await this.app.ledger.post(trx, {
         type: 'spot',
         reference: `spot-order:${id}`,
@@ -394,7 +396,7 @@ export class SpotExchange {
         request.book,
         request.symbol,
         (out) => engine.place(command, out),
-        { seq, orderId: id },
+        { seq, orderId: id, row: stored },
       );
     } catch (error) {
       // Held but not matched (the settlement failed and the book was rebuilt without it): its
@@ -454,7 +456,7 @@ export class SpotExchange {
     book: Book,
     symbol: string,
     command: (out: SpotEvent[]) => void,
-    placed?: { seq: number; orderId: number },
+    placed?: Placed,
   ): Promise<{ events: SpotEvent[]; settled: Settled | null }> {
     const out: SpotEvent[] = [];
     command(out);

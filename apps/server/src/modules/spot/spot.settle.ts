@@ -6,7 +6,7 @@ import type { Posting } from '../../ledger/ledger';
 import type { SpotEvent, TradeEvent } from '../../engine/spot';
 import * as repo from './spot.repository';
 import { feeOn, type ProductRules } from './spot.rules';
-import type { SpotOrderRow } from './spot.table';
+import type { SpotOrderRow, SpotOrderTable } from './spot.table';
 
 /** The market maker trades as owner 0: it has no order rows and pays no fees. */
 export const MARKET_MAKER = 0;
@@ -30,6 +30,13 @@ interface Context {
   nextId: () => bigint;
   rows: Map<number, SpotOrderRow>;
   settled: Settled;
+}
+
+/** The order a command placed: its id, its engine sequence and, given, its row as stored. */
+export interface Placed {
+  seq: number;
+  orderId: number;
+  row?: SpotOrderTable | undefined;
 }
 
 /** A user order by its engine id (its arrival sequence). */
@@ -252,7 +259,7 @@ export async function settle(
     /** The market maker's orders: not stored, nothing to update. */
     marketMaker: (seq: number) => boolean;
     /** The order this command placed: its row gets its engine sequence now. */
-    placed?: { seq: number; orderId: number } | undefined;
+    placed?: Placed | undefined;
   },
 ): Promise<Settled> {
   const ctx: Context = {
@@ -266,7 +273,11 @@ export async function settle(
     settled: { wallets: new Map(), orders: [], trades: [] },
   };
   if (params.placed) {
-    const row = await repo.findOrder(trx, params.placed.orderId);
+    // Stored by its placing unit, which committed before the engine saw the order: nothing has
+    // changed the row since, so it is taken as stored rather than read again. A copy: should this
+    // settlement run again (its commit failed), it starts from the row as stored.
+    const given = params.placed.row;
+    const row = given ? { ...given } : await repo.findOrder(trx, params.placed.orderId);
     if (row) {
       row.seq = BigInt(params.placed.seq);
       ctx.rows.set(params.placed.seq, row);
