@@ -8,6 +8,7 @@ import {
   type RateLimitName,
 } from '@tidemark/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import * as z from 'zod/mini';
 import { sessionUser } from '../modules/auth/session.service';
 import type { AppContext, AuthUser, RequestContext } from './context';
 import { DomainError } from './domain-error';
@@ -77,6 +78,26 @@ export async function authenticate(
 }
 
 /**
+ * The call's input check: synchronous (no promise per check and field) until the schema turns out
+ * to have an asynchronous part, then asynchronous for that call from then on. Schemas are pure, so
+ * checking a request again is harmless.
+ */
+function inputParser(call: CallDef) {
+  let asynchronous = false;
+  return (source: unknown) => {
+    if (!asynchronous) {
+      try {
+        return call.input.safeParse(source);
+      } catch (error) {
+        if (!(error instanceof z.core.$ZodAsyncError)) throw error;
+        asynchronous = true;
+      }
+    }
+    return call.input.safeParseAsync(source);
+  };
+}
+
+/**
  * Registers every bound call as a route. Refuses a call missing from the contract or bound twice,
  * so the route table and the contract cannot drift apart.
  */
@@ -94,6 +115,7 @@ export function registerCalls(
     seen.add(call);
     // A path's `:name` segments are input fields like the query's (GET /api/options/settlements/:seq).
     const withPathFields = call.method === 'GET' && pathParams(call.path).length > 0;
+    const parse = inputParser(call);
     fastify.route({
       method: call.method,
       url: call.path,
@@ -108,7 +130,7 @@ export function registerCalls(
             : withPathFields
               ? { ...(request.query as object), ...(request.params as object) }
               : request.query;
-        const parsed = await call.input.safeParseAsync(source);
+        const parsed = await parse(source);
         if (!parsed.success) throw validationError(parsed.error);
         const output = await handler(parsed.data, {
           app,

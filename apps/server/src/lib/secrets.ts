@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { hash as digest, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with the OWASP minimum (t=2, m=19 MiB, p=1). */
@@ -21,8 +21,9 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Hex sha256 in one call (no Hash object): every request's session token is hashed. */
 export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return digest('sha256', text, 'hex');
 }
 
 /** n random decimal digits, uniformly drawn. */
