@@ -102,9 +102,14 @@ describe('a job pass with a lease', () => {
       expect(contexts).not.toHaveBeenCalled();
       // A lease that can refuse still gets its context (and its fence).
       const fenced: string[] = [];
-      const scaled = new JobLoop({ error: () => undefined }, 60_000, 'test pass failed', async () => {
-        await writer.run((trx) => write(trx, 'job-scaled-lease'));
-      });
+      const scaled = new JobLoop(
+        { error: () => undefined },
+        60_000,
+        'test pass failed',
+        async () => {
+          await writer.run((trx) => write(trx, 'job-scaled-lease'));
+        },
+      );
       scaled.start(
         false,
         lease(() => true, fenced),
