@@ -1,9 +1,9 @@
-import { hash as digest } from 'node:crypto';
 import { compiled } from '../db/compiled';
 import type { Db, Trx } from '../db/database';
 import { isUniqueViolation } from '../db/database';
 import type { GroupCommitter } from '../db/group-commit';
 import { DomainError } from '../http/domain-error';
+import { sha256 } from '../lib/secrets';
 import type { IdempotencyRecordTable } from './ledger.table';
 
 export interface IdempotentCall {
@@ -29,7 +29,7 @@ function requestHash(input: unknown): string {
           )
         : v,
   );
-  return digest('sha256', canonical, 'hex');
+  return sha256(canonical);
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
