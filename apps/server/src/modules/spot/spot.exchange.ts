@@ -382,7 +382,7 @@ export class SpotExchange {
       return { orderId: placedId };
     });
     // Another id than the one just placed: the key had placed it before (or a twin request won).
-    if (id !== placedId) return this.orderNow(id);
+    if (id !== placedId || !stored) return this.orderNow(id);
     void notifyBalances(this.app, request.userId, request.book, [
       { wallet: 'coin', currency: hold.currency },
     ]);
@@ -396,7 +396,7 @@ export class SpotExchange {
         request.book,
         request.symbol,
         (out) => engine.place(command, out),
-        { seq, orderId: id, row: stored },
+        { seq, row: stored },
       );
     } catch (error) {
       // Held but not matched (the settlement failed and the book was rebuilt without it): its

@@ -32,11 +32,10 @@ interface Context {
   settled: Settled;
 }
 
-/** The order a command placed: its id, its engine sequence and, given, its row as stored. */
+/** The order a command placed: its engine sequence and its row as its placing unit stored it. */
 export interface Placed {
   seq: number;
-  orderId: number;
-  row?: SpotOrderTable | undefined;
+  row: SpotOrderTable;
 }
 
 /** A user order by its engine id (its arrival sequence). */
@@ -276,12 +275,8 @@ export async function settle(
     // Stored by its placing unit, which committed before the engine saw the order: nothing has
     // changed the row since, so it is taken as stored rather than read again. A copy: should this
     // settlement run again (its commit failed), it starts from the row as stored.
-    const given = params.placed.row;
-    const row = given ? { ...given } : await repo.findOrder(trx, params.placed.orderId);
-    if (row) {
-      row.seq = BigInt(params.placed.seq);
-      ctx.rows.set(params.placed.seq, row);
-    }
+    const row = { ...params.placed.row, seq: BigInt(params.placed.seq) };
+    ctx.rows.set(params.placed.seq, row);
   }
   await app.ledger.lock(trx, await accountsTouched(ctx, params.events, params.marketMaker));
   for (const event of params.events) {
