@@ -132,6 +132,16 @@ describe('financial packages: buy, a dividend, an early redemption', () => {
   it('shows the exact expected income before confirming, then buys once with one key', async () => {
     await page.locator('[data-testid="fin-product"] .adm-button').first().click();
     await page.waitForURL(/Financial\/combo/);
+    // The transfer link fills the financial account and comes back to the package.
+    await page.locator('[data-field="available"] .text-button').click();
+    await page.waitForURL(/assets\/Transfer\?from=coin&to=cft/);
+    expect(await page.locator('[data-side="to"]').getAttribute('data-wallet')).toBe('cft');
+    await page.locator('input[name="amount"]').fill('10');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await page.waitForURL(/Financial\/combo/);
+    await expect
+      .poll(() => page.locator('[data-field="available"]').innerText())
+      .toContain('5,010.00');
     const amount = page.locator('input[name="amount"]');
     await amount.waitFor();
     await amount.fill('1000');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   availableOf,
   defaultDestination,
+  destinationOf,
   parseFilter,
   parseWallet,
   transferCurrencies,
@@ -31,6 +32,14 @@ describe('wallets', () => {
     expect(defaultDestination('coin')).toBe('contract');
     expect(defaultDestination('contract')).toBe('coin');
     expect(defaultDestination('cft')).toBe('coin');
+  });
+
+  it('takes the destination a link names, unless it is the source or no wallet', () => {
+    expect(destinationOf('coin', 'cft')).toBe('cft');
+    expect(destinationOf('coin', 'contract')).toBe('contract');
+    expect(destinationOf('coin', 'coin')).toBe('contract');
+    expect(destinationOf('cft', 'spot')).toBe('coin');
+    expect(destinationOf('contract', null)).toBe('coin');
   });
 
   it('offers USDT first, then what the wallet holds, once each', () => {

@@ -22,6 +22,15 @@ export function defaultDestination(from: AccountType): AccountType {
   return from === 'coin' ? 'contract' : 'coin';
 }
 
+/**
+ * Where a transfer goes: the wallet a link names (`?to=cft` from the subscribe page, say) when it
+ * is another than the source, else the default.
+ */
+export function destinationOf(from: AccountType, named: string | null): AccountType {
+  const to = ACCOUNT_TYPES.find((w) => w === named);
+  return to && to !== from ? to : defaultDestination(from);
+}
+
 /** The currencies a transfer can take from a wallet: USDT always (the default), then what it holds. */
 export function transferCurrencies(balances: readonly WalletBalance[]): string[] {
   return [...new Set([QUOTE_CURRENCY, ...balances.map((b) => b.currency)])];

@@ -134,7 +134,9 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
           <button
             type="button"
             className="text-button"
-            onClick={() => navigate('/pages/assets/Transfer?from=coin')}
+            onClick={() =>
+              navigate('/pages/assets/Transfer?from=coin&to=cft', { state: { returnAfter: true } })
+            }
           >
             {t('financial.combo.transfer')}
           </button>

@@ -64,7 +64,7 @@ export default function AssetsPage() {
             hidden={hidden}
             onToggleHidden={() => setHidden(!hidden)}
             onTransfer={() =>
-              navigate(`/pages/assets/Transfer?from=${wallet}`, { state: { fromAssets: true } })
+              navigate(`/pages/assets/Transfer?from=${wallet}`, { state: { returnAfter: true } })
             }
             onRecords={() => navigate('/pages/index/list')}
             {...(exists('/pages/deposit/index')

@@ -17,7 +17,7 @@ import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { checkTransfer } from '../../../features/assets/transfer-checks';
 import {
   availableOf,
-  defaultDestination,
+  destinationOf,
   parseWallet,
   transferCurrencies,
 } from '../../../features/assets/wallets';
@@ -28,6 +28,11 @@ import { SwapIcon } from './swap-icon';
 
 type Sheet = 'from' | 'to' | 'currency' | null;
 
+/** Link state of a page that wants the trader back once the transfer is done. */
+export interface TransferState {
+  returnAfter: true;
+}
+
 const ASSETS_ROUTE = '/pages/assets/index';
 
 /** Moves funds between the user's own wallets (coin, contract, cft) of the current book. */
@@ -37,7 +42,7 @@ export default function TransferPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const [from, setFrom] = useState<AccountType>(() => parseWallet(params.get('from')));
-  const [to, setTo] = useState<AccountType>(() => defaultDestination(from));
+  const [to, setTo] = useState<AccountType>(() => destinationOf(from, params.get('to')));
   const [wanted, setWanted] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -75,7 +80,8 @@ export default function TransferPage() {
       transfer.mutateAsync({ input, idempotencyKey }),
     );
     showToast(t('success.operation'), 'success');
-    if ((location.state as { fromAssets?: boolean } | null)?.fromAssets) navigate(-1);
+    // Opened from a page that needs the funds (assets, a product's form): back to it.
+    if ((location.state as TransferState | null)?.returnAfter) navigate(-1);
     else navigate(`${ASSETS_ROUTE}?wallet=${from}`, { replace: true });
   });
 

@@ -147,7 +147,11 @@ export default function OptionsTradePage() {
             <span className="num" data-field="balance">
               {balance === undefined ? '--' : formatMoneyText(balance, 'USDT')}
             </span>
-            <Link to="/pages/assets/Transfer?from=coin" className="option-form__transfer">
+            <Link
+              to="/pages/assets/Transfer?from=coin&to=contract"
+              state={{ returnAfter: true }}
+              className="option-form__transfer"
+            >
               {t('optionsTrade.transfer')}
             </Link>
           </div>

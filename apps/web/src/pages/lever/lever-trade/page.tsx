@@ -154,7 +154,11 @@ export default function LeverTradePage() {
             <span className="num" data-field="balance">
               {balance === undefined ? '--' : formatMoneyText(balance, 'USDT')}
             </span>
-            <Link to="/pages/assets/Transfer?from=coin" className="lever-link">
+            <Link
+              to="/pages/assets/Transfer?from=coin&to=contract"
+              state={{ returnAfter: true }}
+              className="lever-link"
+            >
               {t('lever.trade.transfer')}
             </Link>
           </div>
