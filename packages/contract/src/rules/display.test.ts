@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_DECIMALS, displayAmount, displayPlaces } from './display';
+import { DISPLAY_DECIMALS, displayAmount, displayPlaces, floorAtDisplay } from './display';
 
 describe('one display rule per currency', () => {
   it('shows USDT to the cent and BTC to the satoshi, unlisted currencies with all 8 places', () => {
@@ -32,5 +32,17 @@ describe('one display rule per currency', () => {
     expect(displayAmount('0.0000001', 'ETH')).toBe('0.0000001');
     // Only a value that shows as zero gets more places: 0.019 stays 0.01.
     expect(displayAmount('0.019', 'USDT')).toBe('0.01');
+  });
+
+  it('takes a loss down to the display places, so that margin + P&L adds up to equity', () => {
+    expect(floorAtDisplay('-0.10770000', 'USDT')).toBe('-0.11000000');
+    expect(displayAmount(floorAtDisplay('-0.1077', 'USDT'), 'USDT')).toBe('-0.11');
+    expect(displayAmount(floorAtDisplay('199.89230000', 'USDT'), 'USDT')).toBe('199.89');
+    expect(floorAtDisplay('0.10770000', 'USDT')).toBe('0.10770000');
+    expect(floorAtDisplay('-0.10000000', 'USDT')).toBe('-0.10000000');
+    expect(floorAtDisplay('-0.00000001', 'USDT')).toBe('-0.01000000');
+    expect(floorAtDisplay('-0.00000001', 'BTC')).toBe('-0.00000001');
+    expect(floorAtDisplay('-1234.5', 'ETH')).toBe('-1234.5');
+    expect(floorAtDisplay('-1234.5000001', 'ETH')).toBe('-1234.50000100');
   });
 });

@@ -1,4 +1,5 @@
 import { QUOTE_CURRENCY } from '../constants';
+import { formatMoney, MONEY_DECIMALS, parseMoney } from '../money';
 import { displayDecimal } from './format';
 
 /**
@@ -44,4 +45,19 @@ export function displayAmount(decimal: string, currency: string): string {
   const fraction = decimal.split('.')[1] ?? '';
   const first = fraction.slice(0, WIRE_DECIMALS).search(/[1-9]/);
   return first < 0 ? shown : displayDecimal(decimal, first + 1);
+}
+
+/**
+ * A wire amount taken down to its currency's display places (toward minus infinity): a gain or a
+ * balance is cut as displayAmount cuts it, and a loss is shown whole (-0.1077 USDT as -0.11, not
+ * -0.10), so that a figure shown beside its parts adds up with them (a position's margin, P&L and
+ * equity) and a loss never looks smaller than it is.
+ */
+export function floorAtDisplay(decimal: string, currency: string): string {
+  const places = displayPlaces(currency);
+  if (places >= MONEY_DECIMALS) return decimal;
+  const step = 10n ** BigInt(MONEY_DECIMALS - places);
+  const value = parseMoney(decimal);
+  const rest = value % step;
+  return rest < 0n ? formatMoney(value - rest - step) : decimal;
 }

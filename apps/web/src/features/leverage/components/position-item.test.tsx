@@ -71,6 +71,14 @@ describe('a position in a list', () => {
     );
   });
 
+  it('shows a loss of a fraction of a cent whole, so that margin and P&L add up to equity', () => {
+    // 200 x (2000 - 2001.077) / 2000 = -0.1077: -0.11 and 99.89, never -0.10 beside 99.89.
+    show(open, '2001.077');
+    expect(cell('pnl')).toBe('-0.11');
+    expect(cell('margin')).toBe('100.00 USDT');
+    expect(cell('equity')).toBe('99.89 USDT');
+  });
+
   it("falls back to the server's mark before the first ticker frame", () => {
     show({ ...open, markPrice: '1900' });
     expect(cell('pnl')).toBe('+10.00');

@@ -1,4 +1,5 @@
 import { formatMoney, type LeverageTick } from '@tidemark/contract';
+import { floorAtDisplay } from '@tidemark/contract/rules';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -57,8 +58,11 @@ export default function LeverDetailsPage() {
     const price = ticker?.price ?? undefined;
     const open = position.status === 'open';
     const live = open ? liveFigures(position, price ?? position.markPrice ?? undefined) : null;
-    const pnl = live ? formatMoney(live.pnl) : position.pnl;
-    const equity = live ? formatMoney(live.equity) : position.equity;
+    // Taken down to the cent (a loss shown whole) so that margin, top-up and P&L add up to equity.
+    const pnlWire = live ? formatMoney(live.pnl) : position.pnl;
+    const pnl = pnlWire === null ? null : floorAtDisplay(pnlWire, 'USDT');
+    const equityWire = live ? formatMoney(live.equity) : position.equity;
+    const equity = equityWire === null ? null : floorAtDisplay(equityWire, 'USDT');
     const usdt = (v: string | null) => (v === null ? '--' : formatMoneyText(v, 'USDT'));
     const tick = (prefix: string, label: string, value: LeverageTick | null) => (
       <>
