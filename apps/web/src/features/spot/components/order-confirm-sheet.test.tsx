@@ -43,6 +43,9 @@ describe('the order confirmation sheet', () => {
     expect(value('role')).toBe('spot.confirm.roles.maker');
     expect(value('receive')).toBe('47,952.00 USDT');
     expect(document.querySelector('.order-sheet__estimate')).toBeNull();
+    expect(document.querySelector('[data-field="total"] dt')?.textContent).toBe(
+      'spot.confirm.total',
+    );
   });
 
   it('marks what a market buy by amount only estimates, not the USDT it spends', () => {
@@ -53,6 +56,13 @@ describe('the order confirmation sheet', () => {
     expect(value('receive')).toBe('≈ 0.00051896 BTC');
     expect(value('role')).toBe('spot.confirm.roles.taker');
     expect(document.querySelector('.order-sheet__estimate')).not.toBeNull();
+    // It spends at most the amount: less than one step of the coin's worth stays in the balance.
+    expect(document.querySelector('[data-field="total"] dt')?.textContent).toBe(
+      'spot.confirm.payUpTo',
+    );
+    expect(document.querySelector('[data-field="leftover"]')?.textContent).toBe(
+      'spot.confirm.leftover',
+    );
   });
 
   it('confirms or cancels', () => {

@@ -48,8 +48,15 @@ export function OrderConfirmSheet({
   const { draft, figures } = order;
   const buying = draft.side === 'buy';
   const about = figures.estimated ? '≈ ' : '';
-  // The USDT a market buy spends is what was typed: only what it buys is estimated.
-  const totalAbout = usesAmount(draft) ? '' : about;
+  // The USDT a market buy spends is what was typed, at most (what buys less than one step of the
+  // coin stays in the balance): only what it buys is estimated.
+  const spendsAmount = usesAmount(draft);
+  const totalAbout = spendsAmount ? '' : about;
+  const payLabel = spendsAmount
+    ? 'spot.confirm.payUpTo'
+    : buying
+      ? 'spot.confirm.pay'
+      : 'spot.confirm.total';
   const money = (units: bigint | null, places: number) =>
     units === null ? '--' : displayDecimal(formatMoney(units), places);
   const feeCurrency = figures.feeIn === 'base' ? base : quote;
@@ -99,7 +106,7 @@ export function OrderConfirmSheet({
           <SheetRow field="role" className="order-sheet__note">
             {t(`spot.confirm.roles.${figures.role}`)}
           </SheetRow>
-          <SheetFigure label={t(buying ? 'spot.confirm.pay' : 'spot.confirm.total')} field="total">
+          <SheetFigure label={t(payLabel)} field="total">
             {`${figures.total === null ? '' : totalAbout}${money(figures.total, 2)} ${quote}`}
           </SheetFigure>
           <SheetFigure label={t('spot.confirm.receive')} field="receive">
@@ -112,6 +119,11 @@ export function OrderConfirmSheet({
     >
       {figures.estimated ? (
         <p className="order-sheet__estimate">{t('spot.confirm.estimate')}</p>
+      ) : null}
+      {spendsAmount ? (
+        <p className="order-sheet__estimate" data-field="leftover">
+          {t('spot.confirm.leftover', { coin: base })}
+        </p>
       ) : null}
       <Checkbox className="order-sheet__dont-ask" checked={dontAsk} onChange={setDontAsk}>
         {t('spot.confirm.dontAsk')}
