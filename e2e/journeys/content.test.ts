@@ -101,7 +101,15 @@ describe('site mail', () => {
 describe('announcements, help and academy', () => {
   it('announcements from home, newest first, with the detail rendered from Markdown', async () => {
     await open(trader, '/');
+    // The line on home opens the newest announcement itself.
     await trader.locator('.notice-bar').click();
+    await trader.waitForURL(/announcement\/detail\?id=\d+/);
+    await trader
+      .locator('.content-article', { hasText: 'Check every option settlement yourself' })
+      .or(trader.getByText('Check every option settlement yourself'))
+      .first()
+      .waitFor();
+    await open(trader, '/pages/announcement/index');
     const first = trader.locator('.content-item').first();
     await first.waitFor();
     await expect(first.innerText()).resolves.toContain('Check every option settlement yourself');

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useAnnouncements } from '../api/content-queries';
 import '../content.css';
 
-/** Home's line with the newest announcement; it leads to all of them. */
+/** Home's line with the newest announcement; it opens that announcement. */
 export function NoticeBar() {
   const { t } = useTranslation();
   const news = useAnnouncements();
@@ -13,8 +13,8 @@ export function NoticeBar() {
   return (
     <Link
       className="notice-bar"
-      to="/pages/announcement/index"
-      aria-label={t('mailbox.announcements')}
+      to={`/pages/announcement/detail?id=${latest.id}`}
+      aria-label={`${t('mailbox.announcements')}: ${latest.title}`}
     >
       <SoundOutline className="notice-bar__icon" aria-hidden="true" />
       <span className="notice-bar__text" lang={latest.lang}>
