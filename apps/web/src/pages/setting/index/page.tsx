@@ -50,7 +50,7 @@ export default function SettingsPage() {
           <section className="profile-card">
             <Avatar name={info.nickname} />
             <div className="profile-card__names">
-              <strong>{info.nickname}</strong>
+              <strong dir="auto">{info.nickname}</strong>
               <span className="muted">UID {info.id}</span>
               <span className="profile-card__chips">
                 <span className={`tier-chip tier-chip--${info.memberTier}`}>
@@ -65,11 +65,26 @@ export default function SettingsPage() {
           </section>
 
           <List header={t('settings.account')} mode="card">
-            <List.Item extra={info.nickname} onClick={() => navigate('/pages/setting/NickName')}>
+            <List.Item
+              extra={
+                <span className="clip-own-dir" dir="auto">
+                  {info.nickname}
+                </span>
+              }
+              onClick={() => navigate('/pages/setting/NickName')}
+            >
               {t('settings.nickname')}
             </List.Item>
             <List.Item
-              extra={info.email ?? notSet}
+              extra={
+                info.email ? (
+                  <span className="clip-own-dir" dir="ltr">
+                    {info.email}
+                  </span>
+                ) : (
+                  notSet
+                )
+              }
               onClick={() => navigate('/pages/setting/email')}
             >
               {t('settings.email')}
