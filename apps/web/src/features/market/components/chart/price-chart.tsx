@@ -88,9 +88,10 @@ function addSeries(chart: IChartApi, mode: Mode, indicators: readonly Indicator[
     return { mode, price, overlays: [], volume: null, volumeAverages: [] };
   }
   const price = chart.addSeries(CandlestickSeries, {});
-  // Room at the top for the legend: a line of it per overlay indicator.
+  // Room at the top for the legend: a line of it per overlay indicator, and a little more at
+  // 360 px, where MA, EMA and BOLL together wrap onto three full lines.
   const overlaid = indicators.filter((i) => i !== 'VOL').length;
-  price.priceScale().applyOptions({ scaleMargins: { top: 0.08 + 0.08 * overlaid, bottom: 0.06 } });
+  price.priceScale().applyOptions({ scaleMargins: { top: 0.08 + 0.1 * overlaid, bottom: 0.06 } });
   const overlays = indicators
     .flatMap((indicator) => overlayLines(indicator, []))
     .map((_, i) =>
