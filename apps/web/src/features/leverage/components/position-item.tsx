@@ -1,10 +1,9 @@
 import { displayDecimal, formatMoney, type LeveragePosition } from '@tidemark/contract';
-import { floorAtDisplay } from '@tidemark/contract/rules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
-import { liveFigures } from '../leverage-form';
+import { liveFigures, shownPnlEquity } from '../leverage-form';
 import { leverDetailsPath } from '../paths';
 
 interface PositionItemProps {
@@ -48,11 +47,7 @@ export function PositionItem({ position, price, pricePlaces = 2 }: PositionItemP
   const { t } = useTranslation();
   const open = position.status === 'open';
   const live = open ? liveFigures(position, price ?? position.markPrice ?? undefined) : null;
-  // Taken down to the cent (a loss shown whole) so that margin, top-up and P&L add up to equity.
-  const pnlWire = live ? formatMoney(live.pnl) : position.pnl;
-  const pnl = pnlWire === null ? null : floorAtDisplay(pnlWire, 'USDT');
-  const equityWire = live ? formatMoney(live.equity) : position.equity;
-  const equity = equityWire === null ? null : floorAtDisplay(equityWire, 'USDT');
+  const { pnl, equity } = shownPnlEquity(position, live);
   return (
     <Link
       className="lever-item"

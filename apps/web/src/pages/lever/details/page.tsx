@@ -1,5 +1,4 @@
 import { formatMoney, type LeverageTick } from '@tidemark/contract';
-import { floorAtDisplay } from '@tidemark/contract/rules';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,7 +7,7 @@ import { usePositionResult } from '../../../features/leverage/api/leverage-queri
 import { PositionActions } from '../../../features/leverage/components/position-actions';
 import { priceText, statusKey, toneOf } from '../../../features/leverage/components/position-item';
 import { useLiveLeverage } from '../../../features/leverage/hooks/use-live-leverage';
-import { liveFigures, ratePercent } from '../../../features/leverage/leverage-form';
+import { liveFigures, ratePercent, shownPnlEquity } from '../../../features/leverage/leverage-form';
 import '../../../features/leverage/leverage.css';
 import { LEVER_RECORD_PATH } from '../../../features/leverage/paths';
 import { useProducts } from '../../../features/market/api/products';
@@ -58,11 +57,7 @@ export default function LeverDetailsPage() {
     const price = ticker?.price ?? undefined;
     const open = position.status === 'open';
     const live = open ? liveFigures(position, price ?? position.markPrice ?? undefined) : null;
-    // Taken down to the cent (a loss shown whole) so that margin, top-up and P&L add up to equity.
-    const pnlWire = live ? formatMoney(live.pnl) : position.pnl;
-    const pnl = pnlWire === null ? null : floorAtDisplay(pnlWire, 'USDT');
-    const equityWire = live ? formatMoney(live.equity) : position.equity;
-    const equity = equityWire === null ? null : floorAtDisplay(equityWire, 'USDT');
+    const { pnl, equity } = shownPnlEquity(position, live);
     const usdt = (v: string | null) => (v === null ? '--' : formatMoneyText(v, 'USDT'));
     const tick = (prefix: string, label: string, value: LeverageTick | null) => (
       <>
