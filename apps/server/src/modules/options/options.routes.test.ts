@@ -311,6 +311,10 @@ describe('refusals', () => {
 describe('period orders', () => {
   it('start at the next boundary; before it they can be cancelled (refunded) or topped up', async () => {
     const trader = await optionTrader(server);
+    // The order starts at the next minute boundary: at least 20 s ahead, so that the job cannot
+    // start it while the test tops it up and cancels it (a boundary a few hundred ms away did).
+    const toBoundary = 60_000 - (server.clock.now() % 60_000);
+    if (toBoundary < 20_000) server.clock.advance(toBoundary + 1_000);
     const now = server.clock.now();
     const scheduled = (
       await place(trader, { periodId: minute, amount: '25' }, {}, c.insertPeriodsOrder)
