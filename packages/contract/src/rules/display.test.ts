@@ -35,14 +35,19 @@ describe('one display rule per currency', () => {
   });
 
   it('takes a loss down to the display places, so that margin + P&L adds up to equity', () => {
-    expect(floorAtDisplay('-0.10770000', 'USDT')).toBe('-0.11000000');
+    const cases: [wire: string, currency: string, taken: string][] = [
+      ['-0.10770000', 'USDT', '-0.11000000'],
+      ['-0.10000000', 'USDT', '-0.10000000'],
+      ['-0.00000001', 'USDT', '-0.01000000'],
+      ['0.10770000', 'USDT', '0.10770000'],
+      ['-0.00000001', 'BTC', '-0.00000001'],
+      ['-1234.5', 'ETH', '-1234.5'],
+      ['-1234.5000001', 'ETH', '-1234.50000100'],
+    ];
+    for (const [wire, currency, taken] of cases)
+      expect(floorAtDisplay(wire, currency), wire).toBe(taken);
+    // Shown: -0.11 beside 199.89, never -0.10.
     expect(displayAmount(floorAtDisplay('-0.1077', 'USDT'), 'USDT')).toBe('-0.11');
     expect(displayAmount(floorAtDisplay('199.89230000', 'USDT'), 'USDT')).toBe('199.89');
-    expect(floorAtDisplay('0.10770000', 'USDT')).toBe('0.10770000');
-    expect(floorAtDisplay('-0.10000000', 'USDT')).toBe('-0.10000000');
-    expect(floorAtDisplay('-0.00000001', 'USDT')).toBe('-0.01000000');
-    expect(floorAtDisplay('-0.00000001', 'BTC')).toBe('-0.00000001');
-    expect(floorAtDisplay('-1234.5', 'ETH')).toBe('-1234.5');
-    expect(floorAtDisplay('-1234.5000001', 'ETH')).toBe('-1234.50000100');
   });
 });

@@ -1,5 +1,5 @@
 import { QUOTE_CURRENCY } from '../constants';
-import { formatMoney, MONEY_DECIMALS, parseMoney } from '../money';
+import { formatMoney, parseMoney, roundMoney } from '../money';
 import { displayDecimal } from './format';
 
 /**
@@ -54,10 +54,8 @@ export function displayAmount(decimal: string, currency: string): string {
  * equity) and a loss never looks smaller than it is.
  */
 export function floorAtDisplay(decimal: string, currency: string): string {
-  const places = displayPlaces(currency);
-  if (places >= MONEY_DECIMALS) return decimal;
-  const step = 10n ** BigInt(MONEY_DECIMALS - places);
   const value = parseMoney(decimal);
-  const rest = value % step;
-  return rest < 0n ? formatMoney(value - rest - step) : decimal;
+  if (value >= 0n) return decimal;
+  const floored = roundMoney(value, displayPlaces(currency), 'down');
+  return floored === value ? decimal : formatMoney(floored);
 }
