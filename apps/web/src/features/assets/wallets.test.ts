@@ -7,6 +7,7 @@ import {
   parseFilter,
   parseWallet,
   transferCurrencies,
+  transferLink,
 } from './wallets';
 
 const balance = (currency: string, available: string): WalletBalance => ({
@@ -40,6 +41,14 @@ describe('wallets', () => {
     expect(destinationOf('coin', 'coin')).toBe('contract');
     expect(destinationOf('cft', 'spot')).toBe('coin');
     expect(destinationOf('contract', null)).toBe('coin');
+  });
+
+  it('links to the transfer page with the destination, asking to come back', () => {
+    expect(transferLink('coin', 'cft')).toEqual({
+      path: '/pages/assets/Transfer?from=coin&to=cft',
+      state: { returnAfter: true },
+    });
+    expect(transferLink('contract').path).toBe('/pages/assets/Transfer?from=contract');
   });
 
   it('offers USDT first, then what the wallet holds, once each', () => {

@@ -7,9 +7,14 @@ import {
   type WalletBalance,
 } from '@tidemark/contract';
 
+/** The wallet a link names (`?from=contract`), if it names one. */
+function walletNamed(value: string | null): AccountType | undefined {
+  return ACCOUNT_TYPES.find((w) => w === value);
+}
+
 /** A wallet named in a link (`?from=contract`); anything else is the coin wallet. */
 export function parseWallet(value: string | null): AccountType {
-  return ACCOUNT_TYPES.find((w) => w === value) ?? 'coin';
+  return walletNamed(value) ?? 'coin';
 }
 
 /** A log filter named in a link (`?type=other`); anything else is all. */
@@ -27,8 +32,27 @@ export function defaultDestination(from: AccountType): AccountType {
  * is another than the source, else the default.
  */
 export function destinationOf(from: AccountType, named: string | null): AccountType {
-  const to = ACCOUNT_TYPES.find((w) => w === named);
+  const to = walletNamed(named);
   return to && to !== from ? to : defaultDestination(from);
+}
+
+/** Link state of a page that wants the trader back once the transfer is done. */
+export interface TransferState {
+  returnAfter: true;
+}
+
+/**
+ * The transfer page from `from` (to `to`, else the default destination), opened from a page that
+ * needs the funds: once the transfer is done, the trader is back on that page.
+ */
+export function transferLink(
+  from: AccountType,
+  to?: AccountType,
+): { path: string; state: TransferState } {
+  return {
+    path: `/pages/assets/Transfer?from=${from}${to ? `&to=${to}` : ''}`,
+    state: { returnAfter: true },
+  };
 }
 
 /** The currencies a transfer can take from a wallet: USDT always (the default), then what it holds. */

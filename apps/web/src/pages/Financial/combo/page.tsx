@@ -25,8 +25,12 @@ import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 import { Terms } from '../../../features/financial/components/terms';
+import { transferLink } from '../../../features/assets/wallets';
 
 const USDT = 'USDT';
+
+/** The financial account's funds come from the coin account; then back here. */
+const toFinancial = transferLink('coin', 'cft');
 
 /**
  * Subscribing to one package (pages/Financial/combo?id=): its terms, an amount from the cft
@@ -134,9 +138,7 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
           <button
             type="button"
             className="text-button"
-            onClick={() =>
-              navigate('/pages/assets/Transfer?from=coin&to=cft', { state: { returnAfter: true } })
-            }
+            onClick={() => navigate(toFinancial.path, { state: toFinancial.state })}
           >
             {t('financial.combo.transfer')}
           </button>

@@ -8,7 +8,7 @@ import { ModeSwitch } from '../../../features/account/components/mode-switch';
 import { useUserMoney } from '../../../features/assets/api/assets-queries';
 import { WalletBalances } from '../../../features/assets/components/wallet-balances';
 import { useStoredFlag } from '../../../ui/stored';
-import { parseWallet } from '../../../features/assets/wallets';
+import { parseWallet, transferLink } from '../../../features/assets/wallets';
 import { ErrorView } from '../../../ui/error-view';
 import { LoadingView } from '../../../ui/loading-view';
 import { useRouteExists } from '../../../ui/route-registry';
@@ -63,9 +63,10 @@ export default function AssetsPage() {
             totalUsdt={data?.totalUsdt}
             hidden={hidden}
             onToggleHidden={() => setHidden(!hidden)}
-            onTransfer={() =>
-              navigate(`/pages/assets/Transfer?from=${wallet}`, { state: { returnAfter: true } })
-            }
+            onTransfer={() => {
+              const link = transferLink(wallet);
+              navigate(link.path, { state: link.state });
+            }}
             onRecords={() => navigate('/pages/index/list')}
             {...(exists('/pages/deposit/index')
               ? { onDeposit: () => navigate('/pages/deposit/index') }

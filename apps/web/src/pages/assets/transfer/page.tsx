@@ -20,6 +20,7 @@ import {
   destinationOf,
   parseWallet,
   transferCurrencies,
+  type TransferState,
 } from '../../../features/assets/wallets';
 import { AmountField } from '../../../ui/amount-field';
 import { PageHeader } from '../../../ui/page-header';
@@ -27,11 +28,6 @@ import { showToast } from '../../../ui/toast';
 import { SwapIcon } from './swap-icon';
 
 type Sheet = 'from' | 'to' | 'currency' | null;
-
-/** Link state of a page that wants the trader back once the transfer is done. */
-export interface TransferState {
-  returnAfter: true;
-}
 
 const ASSETS_ROUTE = '/pages/assets/index';
 

@@ -33,6 +33,7 @@ import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
 import { FocusCard } from './focus-card';
 import { Positions } from './positions';
 import { useBuyOption } from './use-buy-option';
+import { transferLink } from '../../../features/assets/wallets';
 
 // lightweight-charts is the heaviest thing here: its own chunk, as on the chart page.
 const PriceChart = lazy(() => import('../../../features/market/components/chart/price-chart'));
@@ -60,6 +61,9 @@ function VisitorPrompt() {
     </section>
   );
 }
+
+/** The contract wallet's funds come from the coin account; then back here. */
+const toContract = transferLink('coin', 'contract');
 
 /**
  * The options tab (pages/futures/encryption, SPEC.md section 2 "Option delivery"): a coin, its
@@ -147,11 +151,7 @@ export default function OptionsTradePage() {
             <span className="num" data-field="balance">
               {balance === undefined ? '--' : formatMoneyText(balance, 'USDT')}
             </span>
-            <Link
-              to="/pages/assets/Transfer?from=coin&to=contract"
-              state={{ returnAfter: true }}
-              className="option-form__transfer"
-            >
+            <Link to={toContract.path} state={toContract.state} className="option-form__transfer">
               {t('optionsTrade.transfer')}
             </Link>
           </div>

@@ -37,6 +37,7 @@ import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 import { OpenPositions } from './open-positions';
 import { useOpenPositionAction } from './use-open-position';
+import { transferLink } from '../../../features/assets/wallets';
 
 /** Errors the figures cannot be shown without; the others are said when the trader presses open. */
 const QUIET_ERRORS: readonly LeverageFormError[] = ['lotsInvalid', 'noPrice'];
@@ -52,6 +53,9 @@ function Prompt({ text, action, onAction }: { text: string; action: string; onAc
     </section>
   );
 }
+
+/** The contract wallet's funds come from the coin account; then back here. */
+const toContract = transferLink('coin', 'contract');
 
 /**
  * The leverage trade page (pages/lever/leverTrade): a coin and its live price, the contract
@@ -154,11 +158,7 @@ export default function LeverTradePage() {
             <span className="num" data-field="balance">
               {balance === undefined ? '--' : formatMoneyText(balance, 'USDT')}
             </span>
-            <Link
-              to="/pages/assets/Transfer?from=coin&to=contract"
-              state={{ returnAfter: true }}
-              className="lever-link"
-            >
+            <Link to={toContract.path} state={toContract.state} className="lever-link">
               {t('lever.trade.transfer')}
             </Link>
           </div>
