@@ -27,7 +27,9 @@ export function AccountCard({ user }: { user: UserInfo }) {
       >
         <Avatar name={user.nickname} />
         <span className="account-card__names">
-          <strong dir="auto">{user.nickname}</strong>
+          <strong className="clip-own-dir" dir="auto">
+            {user.nickname}
+          </strong>
           <span className="muted">UID {user.id}</span>
         </span>
         <span className={`tier-chip tier-chip--${user.memberTier}`}>

@@ -50,7 +50,9 @@ export default function SettingsPage() {
           <section className="profile-card">
             <Avatar name={info.nickname} />
             <div className="profile-card__names">
-              <strong dir="auto">{info.nickname}</strong>
+              <strong className="clip-own-dir" dir="auto">
+                {info.nickname}
+              </strong>
               <span className="muted">UID {info.id}</span>
               <span className="profile-card__chips">
                 <span className={`tier-chip tier-chip--${info.memberTier}`}>
