@@ -104,11 +104,9 @@ describe('announcements, help and academy', () => {
     // The line on home opens the newest announcement itself.
     await trader.locator('.notice-bar').click();
     await trader.waitForURL(/announcement\/detail\?id=\d+/);
-    await trader
-      .locator('.content-article', { hasText: 'Check every option settlement yourself' })
-      .or(trader.getByText('Check every option settlement yourself'))
-      .first()
-      .waitFor();
+    await expect
+      .poll(() => trader.locator('.content-article__title').innerText())
+      .toBe('Check every option settlement yourself');
     await open(trader, '/pages/announcement/index');
     const first = trader.locator('.content-item').first();
     await first.waitFor();
