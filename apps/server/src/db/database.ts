@@ -30,8 +30,9 @@ export interface DatabaseHandle {
   writeCount: { writes: number };
   /**
    * Writes held back by the open transaction to be sent together (the ledger's journal appends, on
-   * SQLite): written out before any other statement runs on the connection and before COMMIT,
-   * forgotten on ROLLBACK. So whatever else runs in the transaction sees them.
+   * SQLite): written out before any statement that could see them runs on the connection and
+   * before COMMIT, forgotten on ROLLBACK (HeldWrites.before). So whatever else runs in the
+   * transaction sees them.
    */
   held: HeldWrites;
   /**
@@ -81,12 +82,44 @@ export interface WriteHolder {
   committed(): void;
 }
 
+/**
+ * A statement that can neither see nor change what is held: a plain read or write (optionally
+ * after a WITH) that names none of the ledger's tables. Anything else (COMMIT, a savepoint, a
+ * PRAGMA, any statement naming a `ledger_` table) needs the held rows written first.
+ */
+const APART_VERB = /^\s*(?:with|select|insert|update|delete)\b/i;
+const HELD_TABLE_NAME = /ledger_/i;
+/** Statement texts already classified (the hot ones repeat): whether each must see held rows. */
+const SEES_HELD_LIMIT = 2_000;
+
 /** The holders of one connection's held writes (see DatabaseHandle.held). */
 export class HeldWrites {
   private readonly holders: WriteHolder[] = [];
+  private readonly seesHeld = new Map<string, boolean>();
 
   add(holder: WriteHolder): void {
     this.holders.push(holder);
+  }
+
+  /**
+   * Before `sql` runs on the connection: BEGIN and ROLLBACK forget what is held; a statement
+   * that could see it (or end the transaction) has it written first. A statement apart from the
+   * ledger's tables leaves it held, so that a group commit writes its transfers together (one
+   * multi-row statement per table at COMMIT instead of a few rows before every other statement).
+   */
+  before(sql: string): void {
+    if (this.holders.length === 0) return;
+    if (sql === 'rollback' || sql === 'begin immediate') {
+      this.discard();
+      return;
+    }
+    let sees = this.seesHeld.get(sql);
+    if (sees === undefined) {
+      sees = !APART_VERB.test(sql) || HELD_TABLE_NAME.test(sql);
+      if (this.seesHeld.size >= SEES_HELD_LIMIT) this.seesHeld.clear();
+      this.seesHeld.set(sql, sees);
+    }
+    if (sees) this.flush();
   }
 
   flush(): void {

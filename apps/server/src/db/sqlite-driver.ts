@@ -87,11 +87,8 @@ class CachedConnection implements DatabaseConnection {
   }
 
   executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    if (this.held) {
-      // Nothing is held across transactions: BEGIN and ROLLBACK forget, the rest see it written.
-      if (compiled.sql === 'rollback' || compiled.sql === 'begin immediate') this.held.discard();
-      else this.held.flush();
-    }
+    // Nothing is held across transactions: BEGIN and ROLLBACK forget; what could see it, sees it.
+    this.held?.before(compiled.sql);
     const statement = this.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
     // A write outside a transaction commits on its own.

@@ -19,16 +19,12 @@ export interface LedgerSql {
 
 /**
  * `own`: the ledger's own statements, which see its held rows (DatabaseHandle.held) without their
- * being written first. `apart`: statements that neither read nor write the ledger's tables, so
- * the held rows need not be written before them either (they still are before COMMIT). Anyone
- * else's statements write them out first, as the driver does.
+ * being written first. Anyone else's statements have them written first when they could see
+ * them (HeldWrites.before, as in the driver): a statement apart from the ledger's tables leaves
+ * them held until COMMIT.
  */
-export function ledgerSql(
-  handle: DatabaseHandle,
-  options: { own?: boolean; apart?: boolean } = {},
-): LedgerSql {
-  if (handle.sqlite)
-    return sqliteSql(handle.sqlite, handle, (options.own ?? false) || (options.apart ?? false));
+export function ledgerSql(handle: DatabaseHandle, options: { own?: boolean } = {}): LedgerSql {
+  if (handle.sqlite) return sqliteSql(handle.sqlite, handle, options.own ?? false);
   const compiled = new Map<string, string>();
   const pgText = (text: string) => {
     let found = compiled.get(text);
@@ -64,7 +60,7 @@ function sqliteSql(
     // Safe only inside the caller's transaction, which holds the one connection; checked here
     // because a statement outside it would slip into whatever transaction runs next.
     if (!trx.isTransaction) throw new Error('ledger statements need a transaction');
-    if (!seesHeld) handle.held.flush();
+    if (!seesHeld) handle.held.before(text);
     let statement = cache.get(text);
     if (!statement) {
       statement = sqlite.prepare(text);

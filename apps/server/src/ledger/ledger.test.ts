@@ -327,6 +327,88 @@ describe('committed balances', () => {
   });
 });
 
+describe('held rows (SQLite)', () => {
+  // What the database file holds, read beside the driver (which would write held rows first).
+  const stored = (userId: number) =>
+    Number(
+      handle
+        .sqlite!.prepare(
+          'SELECT count(*) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id ' +
+            "WHERE a.owner = 'user' AND a.owner_id = ?",
+        )
+        .pluck()
+        .get(userId),
+    );
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'stay held past statements apart from the ledger, are written before one that names it, and at COMMIT',
+    async () => {
+      const userId = nextUser++;
+      const seen: number[] = [];
+      await writer.run(async (trx) => {
+        await ledger.post(trx, {
+          type: 'adjustment',
+          reference: `held:${userId}`,
+          postings: [
+            { account: systemAccount('real', 'treasury', USDT), amount: -5n },
+            { account: userAccount(userId, 'real', 'coin', USDT), amount: 5n },
+          ],
+        });
+        seen.push(stored(userId));
+        // Neither reads nor writes the ledger's tables: the rows stay held.
+        await trx.selectFrom('users').select('id').limit(1).execute();
+        seen.push(stored(userId));
+        // Names a ledger table: it sees them, so they are written first.
+        const entries = await trx
+          .selectFrom('ledger_entries')
+          .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
+          .select('ledger_entries.id')
+          .where('ledger_accounts.owner_id', '=', BigInt(userId))
+          .execute();
+        seen.push(entries.length, stored(userId));
+      });
+      expect(seen).toEqual([0, 0, 1, 1]);
+
+      // Held past every statement of the unit, then written by COMMIT.
+      const other = nextUser++;
+      await writer.run(async (trx) => {
+        await ledger.post(trx, {
+          type: 'adjustment',
+          reference: `held:${other}`,
+          postings: [
+            { account: systemAccount('real', 'treasury', USDT), amount: -5n },
+            { account: userAccount(other, 'real', 'coin', USDT), amount: 5n },
+          ],
+        });
+        await trx.selectFrom('users').select('id').limit(1).execute();
+        expect(stored(other)).toBe(0);
+      });
+      expect(stored(other)).toBe(1);
+      expect(await balance(userAccount(other, 'real', 'coin', USDT))).toBe(5n);
+
+      // A unit that fails after posting leaves nothing behind.
+      const failed = nextUser++;
+      await expect(
+        writer.run(async (trx) => {
+          await ledger.post(trx, {
+            type: 'adjustment',
+            reference: `held:${failed}`,
+            postings: [
+              { account: systemAccount('real', 'treasury', USDT), amount: -5n },
+              { account: userAccount(failed, 'real', 'coin', USDT), amount: 5n },
+            ],
+          });
+          await trx.selectFrom('users').select('id').limit(1).execute();
+          throw new DomainError('invalidInput');
+        }),
+      ).rejects.toMatchObject({ key: 'invalidInput' });
+      expect(stored(failed)).toBe(0);
+      expect(await balance(userAccount(failed, 'real', 'coin', USDT))).toBe(0n);
+      await expectClean();
+    },
+  );
+});
+
 describe('concurrency', () => {
   it('lets hundreds of concurrent spends of one balance succeed only as far as it goes', async () => {
     const userId = nextUser++;

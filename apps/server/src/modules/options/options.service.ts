@@ -1144,8 +1144,8 @@ function insertRecordsSql(rows: number): string {
 const sqlCache = new WeakMap<AppContext, LedgerSql>();
 function sqlOf(app: AppContext): LedgerSql {
   let statements = sqlCache.get(app);
-  // None of settling's statements reads or writes the ledger's tables.
-  if (!statements) sqlCache.set(app, (statements = ledgerSql(app.database, { apart: true })));
+  // None of settling's statements names the ledger's tables: the posts' rows stay held to COMMIT.
+  if (!statements) sqlCache.set(app, (statements = ledgerSql(app.database)));
   return statements;
 }
 
