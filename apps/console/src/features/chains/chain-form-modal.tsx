@@ -12,6 +12,7 @@ import { contractRule } from '../../ui/contract-rule';
 import { notifySuccess } from '../../ui/notify';
 import { useAddChain, useEditChain } from './chains-api';
 import type { ChainRecord } from '../../api/types';
+import { useOpening } from '../../ui/use-opening';
 
 interface Values {
   currency: string;
@@ -30,7 +31,7 @@ interface Values {
  * form checks what the browser can; the server's refusal (a taken pair, a bad checksum) is shown
  * as a message and the modal stays open.
  */
-export function ChainFormModal({
+function ChainFormModalDialog({
   open,
   editing,
   onClose,
@@ -220,4 +221,9 @@ export function ChainFormModal({
       </Form>
     </Modal>
   );
+}
+
+/** Each opening a fresh form (useOpening): never the values of the chain opened before. */
+export function ChainFormModal(props: Parameters<typeof ChainFormModalDialog>[0]) {
+  return <ChainFormModalDialog key={useOpening(props.open)} {...props} />;
 }

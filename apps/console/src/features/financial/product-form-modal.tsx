@@ -8,6 +8,7 @@ import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
+import { useOpening } from '../../ui/use-opening';
 
 const add = financialConsoleCalls.addMoneyProduct.input.shape;
 
@@ -100,7 +101,7 @@ export function inputOf(v: ProductFormValues) {
  * schema; the rules across fields are the server's (financialTermsInvalid). Changes apply to
  * orders placed afterwards only.
  */
-export function ProductFormModal({
+function ProductFormModalDialog({
   open,
   title,
   initial,
@@ -251,4 +252,9 @@ export function ProductFormModal({
       </Form>
     </Modal>
   );
+}
+
+/** Each opening a fresh form (useOpening): never the values of the record opened before. */
+export function ProductFormModal(props: Parameters<typeof ProductFormModalDialog>[0]) {
+  return <ProductFormModalDialog key={useOpening(props.open)} {...props} />;
 }

@@ -4,6 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
 import { contractTermsValid, type ContractTermsValues } from './terms';
+import { useOpening } from '../../ui/use-opening';
 
 const shape = leverageConsoleCalls.setLeverageTerms.input.shape;
 
@@ -13,7 +14,7 @@ const shape = leverageConsoleCalls.setLeverageTerms.input.shape;
  * before `onSubmit`; the modal stays open until the caller closes it, so a refusal keeps what was
  * typed.
  */
-export function TermsFormModal({
+function TermsFormModalDialog({
   open,
   initial,
   pending,
@@ -96,4 +97,9 @@ export function TermsFormModal({
       </Form>
     </Modal>
   );
+}
+
+/** Each opening a fresh form (useOpening): never the values of the record opened before. */
+export function TermsFormModal(props: Parameters<typeof TermsFormModalDialog>[0]) {
+  return <TermsFormModalDialog key={useOpening(props.open)} {...props} />;
 }

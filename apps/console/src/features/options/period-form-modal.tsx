@@ -4,6 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
 import { lossRateValid, minMaxValid, type TermsValues } from './terms';
+import { useOpening } from '../../ui/use-opening';
 
 export interface PeriodFormValues extends TermsValues {
   /** Only when a period is added; an existing period keeps its length. */
@@ -18,7 +19,7 @@ const add = optionsConsoleCalls.addOptionPeriod.input.shape;
  * (each field's schema, the loss rate at most 1, 0 < min <= max) before `onSubmit` is called; the
  * modal stays open until the caller closes it, so a refusal by the server keeps what was typed.
  */
-export function PeriodFormModal({
+function PeriodFormModalDialog({
   open,
   title,
   initial,
@@ -143,4 +144,9 @@ export function PeriodFormModal({
       </Form>
     </Modal>
   );
+}
+
+/** Each opening a fresh form (useOpening): never the values of the record opened before. */
+export function PeriodFormModal(props: Parameters<typeof PeriodFormModalDialog>[0]) {
+  return <PeriodFormModalDialog key={useOpening(props.open)} {...props} />;
 }
