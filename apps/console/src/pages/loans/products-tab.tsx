@@ -1,8 +1,10 @@
 import { loanConsoleCalls, type ConsoleLoanProduct } from '@tidemark/contract';
 import { Button, Form, Input, InputNumber, Modal, Switch, Table, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoanProducts, useSetLoanProduct } from '../../features/loans/loans-api';
+import { minMaxValid } from '../../features/options/terms';
 import { useCan } from '../../features/session/session-api';
 import { contractRule } from '../../ui/contract-rule';
 import { formatAmount, formatTime } from '../../ui/format';
@@ -24,6 +26,15 @@ export function ProductsTab() {
   const [editing, setEditing] = useState<ConsoleLoanProduct | null>(null);
   const [form] = Form.useForm<Terms>();
   const mayEdit = can(loanConsoleCalls.setLoanProduct);
+  // The server's rule (0 < minimum <= maximum), said at the maximum.
+  const minNotOverMax: Rule = ({ getFieldValue }) => ({
+    validator: (_rule, value: string | undefined) => {
+      const min = getFieldValue('minAmount') as string | undefined;
+      return !value || !min || minMaxValid(min, value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('errors.loanTermsInvalid')));
+    },
+  });
   return (
     <>
       <Typography.Paragraph type="secondary">
@@ -113,10 +124,13 @@ export function ProductsTab() {
             <Form.Item
               key={name}
               name={name}
-              label={t(
-                `console.loans.${name === 'minAmount' || name === 'maxAmount' ? name : name}`,
-              )}
-              rules={[contractRule(shape[name])]}
+              label={t(`console.loans.${name}`)}
+              rules={
+                name === 'maxAmount'
+                  ? [contractRule(shape[name]), minNotOverMax]
+                  : [contractRule(shape[name])]
+              }
+              dependencies={name === 'maxAmount' ? ['minAmount'] : undefined}
             >
               <Input inputMode="decimal" />
             </Form.Item>

@@ -81,7 +81,7 @@ export function announceMail(app: AppContext, trx: Trx, userId: number): void {
 /**
  * Writes a system mail to the trader in their language, inside the caller's transaction. Run the
  * transaction through app.writer.run so the `mail.new` event goes out after its commit.
- * Amounts come formatted (formatMoney); a reason is the operator's text as written.
+ * Amounts come formatted for reading (mailAmount); a reason is the operator's text as written.
  */
 export async function sendSystemMail<K extends SystemMailKind>(
   app: AppContext,

@@ -16,7 +16,7 @@ import { notifyBalances } from '../assets/assets.service';
 import { audit, type Actor } from '../console/console.audit';
 import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
-import { sendSystemMail } from '../content/content.mail';
+import { mailAmount, sendSystemMail } from '../content/content.mail';
 import * as repo from './loan.repository';
 import { componentsOf, fundBalance, LOAN_BOOK, toRecord, withKinds } from './loan.service';
 import type { LoanOrderRow, LoanProductRow, LoanProductTable } from './loan.table';
@@ -139,7 +139,7 @@ export async function approve(app: AppContext, actor: Actor, id: number): Promis
       },
     });
     await sendSystemMail(app, trx, Number(row.user_id), 'loanApproved', {
-      amount: formatMoney(row.amount),
+      amount: mailAmount(row.amount),
       currency: row.currency,
     });
     const currency = row.currency;
@@ -179,7 +179,7 @@ export async function reject(
       reason: input.reason,
     });
     await sendSystemMail(app, trx, Number(row.user_id), 'loanRejected', {
-      amount: formatMoney(row.amount),
+      amount: mailAmount(row.amount),
       currency: row.currency,
       reason: input.reason,
     });
@@ -232,7 +232,7 @@ function termChanges(input: Terms): Partial<Insertable<LoanProductTable>> {
 }
 
 function checkRange(min: bigint, max: bigint) {
-  if (min <= 0n || max < min) throw new DomainError('incorrectAmount');
+  if (min <= 0n || max < min) throw new DomainError('loanTermsInvalid');
 }
 
 export async function addProduct(

@@ -328,6 +328,14 @@ describe('review, repayment, overdue', () => {
     expect(await fundBalanceOf(server)).toBe(fundBefore - 1000n * U);
     expect(await coinBalance(server, trader.userId)).toBe(coinBefore + 1000n * U);
     expect((await auditRows(server))[0]).toMatchObject({ action: 'loan.approve' });
+    // The trader's mail says the amount as a person writes it, not the wire's 8 decimals.
+    const mail = await server.app.db
+      .selectFrom('site_mails')
+      .select(['body'])
+      .where('user_id', '=', BigInt(trader.userId))
+      .where('kind', '=', 'loanApproved')
+      .executeTakeFirstOrThrow();
+    expect(mail.body).toContain('1,000 USDT');
 
     // Another trader cannot repay it.
     const foreign = await server.call(
@@ -523,7 +531,7 @@ describe('review, repayment, overdue', () => {
       { id: week, minAmount: '5000' },
       { token: admin },
     );
-    expect(bad.code).toBe('incorrectAmount');
+    expect(bad.code).toBe('loanTermsInvalid');
     const kept = await server.app.db.selectFrom('loan_orders').select('daily_rate').execute();
     expect(kept.every((r) => r.daily_rate === 100_000n)).toBe(true);
     await consoleCall(
