@@ -15,6 +15,15 @@ export function formatPrice(price: string | null, precision: number): string {
   return price === null ? NO_PRICE : displayDecimal(price, precision);
 }
 
+/**
+ * A stored price with every digit it has, grouped: "95250.02000000" -> "95,250.02" (at least 2
+ * places). For a record's inputs (an option's strike and settlement ticks), where the product's
+ * precision could hide a digit the outcome was decided on.
+ */
+export function exactPrice(price: string): string {
+  return displayDecimal(price, Math.max(2, placesOf(price)));
+}
+
 /** The 24 h change with its sign: "1.5" -> "+1.50%", "-0.25" -> "-0.25%". */
 export function formatChange(change: string | null): string {
   if (change === null) return NO_PRICE;

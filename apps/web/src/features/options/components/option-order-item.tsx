@@ -1,9 +1,11 @@
 import type { OptionOrder } from '@tidemark/contract';
 import { displayDecimal, formatMoney } from '@tidemark/contract/rules';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
+import { currentLanguage } from '../../../ui/i18n';
+import { recordDateFormat } from '../../assets/date-format';
 import { useCountdown } from '../hooks/use-countdown';
 import { estimateResult, formatCountdown } from '../option-math';
 import { optionDetailsPath } from '../paths';
@@ -95,6 +97,11 @@ function ResultFigures({ order, places }: { order: OptionOrder; places: number }
 export function OptionOrderItem({ order, price, pricePlaces = 2 }: OptionOrderItemProps) {
   const { t } = useTranslation();
   const status = order.outcome && order.status === 'settled' ? order.outcome : order.status;
+  const language = currentLanguage();
+  const dates = useMemo(() => recordDateFormat(language), [language]);
+  // A finished order says when: its expiry, or for a cancelled one the start it never reached.
+  const finished = order.status !== 'running' && order.status !== 'scheduled';
+  const finishedAt = order.status === 'cancelled' ? order.openTime : order.settleTime;
   return (
     <Link className="option-item" to={optionDetailsPath(order.id)} data-status={order.status}>
       <div className="option-item__head">
@@ -119,6 +126,11 @@ export function OptionOrderItem({ order, price, pricePlaces = 2 }: OptionOrderIt
           <ResultFigures order={order} places={pricePlaces} />
         ) : null}
       </div>
+      {finished ? (
+        <time className="option-item__time" dateTime={new Date(finishedAt).toISOString()}>
+          {dates.format(new Date(finishedAt))}
+        </time>
+      ) : null}
     </Link>
   );
 }

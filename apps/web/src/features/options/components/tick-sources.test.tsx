@@ -41,9 +41,9 @@ describe('a tick’s sources', () => {
     render(<TickSources sources={live.sources} field="strike-sources" />);
     const time = (ms: number) => sourceTimeFormat('en').format(ms);
     expect(rows('strike-sources')).toEqual([
-      ['binance', '64000.10000000', time(T - 400)],
-      ['okx', '64000.50000000', time(T - 120)],
-      ['coinbase', '64001.00000000', time(T - 30)],
+      ['binance', '64,000.10', time(T - 400)],
+      ['okx', '64,000.50', time(T - 120)],
+      ['coinbase', '64,001.00', time(T - 30)],
     ]);
     expect(time(T - 400)).toMatch(/:04\.850$/);
     expect(

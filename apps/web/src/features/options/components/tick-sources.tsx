@@ -2,6 +2,7 @@ import type { TickSource } from '@tidemark/contract';
 import { languageInfo } from '@tidemark/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { exactPrice } from '../../market/format';
 import { currentLanguage } from '../../../ui/i18n';
 
 /**
@@ -56,7 +57,7 @@ export function TickSources({
             <th scope="row" className="tick-sources__name">
               {source.name}
             </th>
-            <td className="num">{source.price}</td>
+            <td className="num">{exactPrice(source.price)}</td>
             <td className="num">{times.format(source.time)}</td>
           </tr>
         ))}

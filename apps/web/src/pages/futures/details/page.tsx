@@ -8,6 +8,7 @@ import { useLiveOptions } from '../../../features/options/hooks/use-live-options
 import { PeriodName } from '../../../features/options/components/period-name';
 import { TickSources } from '../../../features/options/components/tick-sources';
 import '../../../features/options/options.css';
+import { exactPrice } from '../../../features/market/format';
 import { formatPercent } from '../../../features/options/option-math';
 import { OPTIONS_RECORD_PATH, verifyRecordPath } from '../../../features/options/paths';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
@@ -60,7 +61,7 @@ export default function OptionDetailsPage() {
       {value ? (
         <>
           <Row label={t('optionsTrade.details.price')} field={`${prefix}-price`}>
-            <span className="num">{value.price}</span>
+            <span className="num">{exactPrice(value.price)}</span>
           </Row>
           <Row label={t('optionsTrade.details.time')} field={`${prefix}-time`}>
             <span className="option-details__time">{time(value.time)}</span>

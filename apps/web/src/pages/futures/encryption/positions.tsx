@@ -55,7 +55,15 @@ export function Positions({ mode, priceOf, placesOf, topUpAmount, suspendedOf }:
           {t('optionsTrade.positions.all')}
         </Link>
       </div>
-      {shown.length === 0 ? <EmptyData text={t('optionsTrade.positions.empty')} /> : null}
+      {shown.length === 0 ? (
+        <EmptyData
+          text={t(
+            tab === 'current'
+              ? 'optionsTrade.positions.emptyCurrent'
+              : 'optionsTrade.positions.empty',
+          )}
+        />
+      ) : null}
       <ul className="option-list">
         {shown.map((order) => (
           <li key={order.id}>

@@ -41,7 +41,11 @@ export default function OptionRecordPage() {
   if (orders.data) {
     body =
       list.length === 0 ? (
-        <EmptyData text={t('optionsTrade.positions.empty')} />
+        <EmptyData
+          text={t(
+            tab === 1 ? 'optionsTrade.positions.empty' : 'optionsTrade.positions.emptyCurrent',
+          )}
+        />
       ) : (
         <>
           <ul className="option-list" data-testid="option-list">
