@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_DECIMALS, displayAmount, displayPlaces, floorAtDisplay } from './display';
+import {
+  DISPLAY_DECIMALS,
+  displayAmount,
+  displayPlaces,
+  floorAtDisplay,
+  neededAmount,
+} from './display';
 
 describe('one display rule per currency', () => {
   it('shows USDT to the cent and BTC to the satoshi, unlisted currencies with all 8 places', () => {
@@ -49,5 +55,13 @@ describe('one display rule per currency', () => {
     // Shown: -0.11 beside 199.89, never -0.10.
     expect(displayAmount(floorAtDisplay('-0.1077', 'USDT'), 'USDT')).toBe('-0.11');
     expect(displayAmount(floorAtDisplay('199.89230000', 'USDT'), 'USDT')).toBe('199.89');
+  });
+
+  it('says an amount asked for with every digit, at least the currency’s places, grouped', () => {
+    expect(neededAmount('100.70000000', 'USDT')).toBe('100.70');
+    expect(neededAmount('100.70500000', 'USDT')).toBe('100.705');
+    expect(neededAmount('1000.00000000', 'USDT')).toBe('1,000.00');
+    expect(neededAmount('0.00000001', 'USDT')).toBe('0.00000001');
+    expect(neededAmount('1.5', 'BTC')).toBe('1.50000000');
   });
 });

@@ -59,3 +59,13 @@ export function floorAtDisplay(decimal: string, currency: string): string {
   const floored = roundMoney(value, displayPlaces(currency), 'down');
   return floored === value ? decimal : formatMoney(floored);
 }
+
+/**
+ * An amount a message asks for ("repaying needs 100.70 USDT"): never cut, since a requirement shown
+ * smaller than it is cannot be met by paying what it says (100.705 stays 100.705), and at least the
+ * currency's display places, grouped, as the page beside it shows amounts ("100.70", "1,000.00").
+ */
+export function neededAmount(decimal: string, currency: string): string {
+  const digits = (decimal.split('.')[1] ?? '').replace(/0+$/, '').length;
+  return displayDecimal(decimal, Math.max(displayPlaces(currency), digits));
+}

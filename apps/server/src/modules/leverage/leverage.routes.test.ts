@@ -180,7 +180,7 @@ describe('opening a position', () => {
     refused(
       await open(trader, { lots: 3 }),
       'leverageInsufficientMargin',
-      'Insufficient margin: this position needs 300.6 USDT (margin and opening fee) in the contract account',
+      'Insufficient margin: this position needs 300.60 USDT (margin and opening fee) in the contract account',
     );
     refused(await open(trader, { symbol: 'ADA/USDT', lots: 1 }), 'currencyNotOpen');
     refused(await open(trader, { symbol: 'NOPE', lots: 1 }), 'currencyNotOpen');

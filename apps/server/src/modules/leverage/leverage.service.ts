@@ -1,10 +1,20 @@
 import {
   closeFigures,
+  firedTrigger,
   formatMoney,
+  type LeverageClosedBy,
+  type LeverageDirection,
+  type LeverageEvent,
+  type LeveragePnlEvent,
+  type LeveragePosition,
+  type LeverageTerms,
   liquidationPrice,
   MEMBER_TIERS,
+  type MemberTier,
+  type MemberTierInfo,
   MONEY_UNIT,
   multiplesUpTo,
+  neededAmount,
   openFigures,
   ORDER_TAB,
   parseMoney,
@@ -12,17 +22,8 @@ import {
   QUOTE_CURRENCY,
   TIER_VOLUME_DAYS,
   tierOf,
-  tpSlSides,
-  type LeverageClosedBy,
-  firedTrigger,
-  type LeverageDirection,
-  type LeverageEvent,
-  type LeveragePnlEvent,
-  type LeveragePosition,
-  type LeverageTerms,
-  type MemberTier,
-  type MemberTierInfo,
   type TierStep,
+  tpSlSides,
   validLeverageTerms,
   validTierSteps,
 } from '@tidemark/contract';
@@ -477,7 +478,9 @@ export async function insert(app: AppContext, input: InsertInput): Promise<Lever
     const balance = await contractBalance(trx, userId, book);
     if (balance < 0n) throw new DomainError('negativeBalance');
     if (balance < f.required)
-      throw new DomainError('leverageInsufficientMargin', { amount: plain(f.required) });
+      throw new DomainError('leverageInsufficientMargin', {
+        amount: neededAmount(formatMoney(f.required), 'USDT'),
+      });
     const row = await repo.insertPosition(trx, {
       user_id: BigInt(userId),
       book,
@@ -530,9 +533,6 @@ export async function insert(app: AppContext, input: InsertInput): Promise<Lever
 }
 
 /** A decimal without trailing zeros, for texts: "100", "0.5". */
-function plain(value: bigint): string {
-  return formatMoney(value).replace(/\.?0+$/, '');
-}
 
 // --- changing ---------------------------------------------------------------------------------------------
 

@@ -2,24 +2,25 @@ import { createHash } from 'node:crypto';
 import {
   amountOwed,
   CREDIT_COMPONENTS,
+  type CreditInputs,
   creditLimit,
+  type CreditScore,
   creditScoreOf,
   dailyPenalty,
   formatMoney,
   LOAN_DAY_MS,
   LOAN_IMAGE_KINDS,
-  loanInterest,
-  MAX_CREDIT_SCORE,
-  mulMoney,
-  overdueDays,
-  parseMoney,
-  QUOTE_CURRENCY,
-  type CreditInputs,
-  type CreditScore,
   type LoanImageKind,
+  loanInterest,
   type LoanProduct,
   type LoanRecord,
   type LoanStatus,
+  MAX_CREDIT_SCORE,
+  mulMoney,
+  neededAmount,
+  overdueDays,
+  parseMoney,
+  QUOTE_CURRENCY,
   type UploadFile,
 } from '@tidemark/contract';
 import type { Executor, Trx } from '../../db/database';
@@ -484,7 +485,7 @@ export async function repay(
       );
       if (balance < owed) {
         throw new DomainError('loanRepayFunds', {
-          amount: formatMoney(owed).replace(/\.?0+$/, ''),
+          amount: neededAmount(formatMoney(owed), row.currency),
           currency: row.currency,
         });
       }
