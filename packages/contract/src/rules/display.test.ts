@@ -3,6 +3,7 @@ import {
   DISPLAY_DECIMALS,
   displayAmount,
   displayPlaces,
+  everyDigit,
   floorAtDisplay,
   neededAmount,
 } from './display';
@@ -63,5 +64,7 @@ describe('one display rule per currency', () => {
     expect(neededAmount('1000.00000000', 'USDT')).toBe('1,000.00');
     expect(neededAmount('0.00000001', 'USDT')).toBe('0.00000001');
     expect(neededAmount('1.5', 'BTC')).toBe('1.50000000');
+    expect(everyDigit('95250.02000000', 2)).toBe('95,250.02');
+    expect(everyDigit('95250', 2)).toBe('95,250.00');
   });
 });

@@ -66,6 +66,14 @@ export function floorAtDisplay(decimal: string, currency: string): string {
  * currency's display places, grouped, as the page beside it shows amounts ("100.70", "1,000.00").
  */
 export function neededAmount(decimal: string, currency: string): string {
+  return everyDigit(decimal, displayPlaces(currency));
+}
+
+/**
+ * A decimal with every significant digit it has and at least `minPlaces`, grouped:
+ * ("95250.02000000", 2) -> "95,250.02". Nothing is cut, so what it shows is the stored value.
+ */
+export function everyDigit(decimal: string, minPlaces: number): string {
   const digits = (decimal.split('.')[1] ?? '').replace(/0+$/, '').length;
-  return displayDecimal(decimal, Math.max(displayPlaces(currency), digits));
+  return displayDecimal(decimal, Math.max(minPlaces, digits));
 }

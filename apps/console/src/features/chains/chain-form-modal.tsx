@@ -12,7 +12,7 @@ import { contractRule } from '../../ui/contract-rule';
 import { notifySuccess } from '../../ui/notify';
 import { useAddChain, useEditChain } from './chains-api';
 import type { ChainRecord } from '../../api/types';
-import { useOpening } from '../../ui/use-opening';
+import { freshEachOpening } from '../../ui/fresh-dialog';
 
 interface Values {
   currency: string;
@@ -223,7 +223,5 @@ function ChainFormModalDialog({
   );
 }
 
-/** Each opening a fresh form (useOpening): never the values of the chain opened before. */
-export function ChainFormModal(props: Parameters<typeof ChainFormModalDialog>[0]) {
-  return <ChainFormModalDialog key={useOpening(props.open)} {...props} />;
-}
+/** Each opening a fresh form (freshEachOpening). */
+export const ChainFormModal = freshEachOpening(ChainFormModalDialog);

@@ -8,7 +8,7 @@ import { Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
-import { useOpening } from '../../ui/use-opening';
+import { freshEachOpening } from '../../ui/fresh-dialog';
 
 const add = financialConsoleCalls.addMoneyProduct.input.shape;
 
@@ -254,7 +254,5 @@ function ProductFormModalDialog({
   );
 }
 
-/** Each opening a fresh form (useOpening): never the values of the record opened before. */
-export function ProductFormModal(props: Parameters<typeof ProductFormModalDialog>[0]) {
-  return <ProductFormModalDialog key={useOpening(props.open)} {...props} />;
-}
+/** Each opening a fresh form (freshEachOpening). */
+export const ProductFormModal = freshEachOpening(ProductFormModalDialog);

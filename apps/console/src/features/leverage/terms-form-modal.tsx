@@ -4,7 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
 import { contractTermsValid, type ContractTermsValues } from './terms';
-import { useOpening } from '../../ui/use-opening';
+import { freshEachOpening } from '../../ui/fresh-dialog';
 
 const shape = leverageConsoleCalls.setLeverageTerms.input.shape;
 
@@ -99,7 +99,5 @@ function TermsFormModalDialog({
   );
 }
 
-/** Each opening a fresh form (useOpening): never the values of the record opened before. */
-export function TermsFormModal(props: Parameters<typeof TermsFormModalDialog>[0]) {
-  return <TermsFormModalDialog key={useOpening(props.open)} {...props} />;
-}
+/** Each opening a fresh form (freshEachOpening). */
+export const TermsFormModal = freshEachOpening(TermsFormModalDialog);

@@ -4,7 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
 import { lossRateValid, minMaxValid, type TermsValues } from './terms';
-import { useOpening } from '../../ui/use-opening';
+import { freshEachOpening } from '../../ui/fresh-dialog';
 
 export interface PeriodFormValues extends TermsValues {
   /** Only when a period is added; an existing period keeps its length. */
@@ -146,7 +146,5 @@ function PeriodFormModalDialog({
   );
 }
 
-/** Each opening a fresh form (useOpening): never the values of the record opened before. */
-export function PeriodFormModal(props: Parameters<typeof PeriodFormModalDialog>[0]) {
-  return <PeriodFormModalDialog key={useOpening(props.open)} {...props} />;
-}
+/** Each opening a fresh form (freshEachOpening). */
+export const PeriodFormModal = freshEachOpening(PeriodFormModalDialog);

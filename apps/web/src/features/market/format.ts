@@ -1,4 +1,4 @@
-import { displayDecimal, tryParseMoney } from '@tidemark/contract/rules';
+import { displayDecimal, everyDigit, tryParseMoney } from '@tidemark/contract/rules';
 
 /**
  * How market numbers are shown: exact decimal strings from the wire, grouped by thousands with
@@ -21,7 +21,7 @@ export function formatPrice(price: string | null, precision: number): string {
  * precision could hide a digit the outcome was decided on.
  */
 export function exactPrice(price: string): string {
-  return displayDecimal(price, Math.max(2, placesOf(price)));
+  return everyDigit(price, 2);
 }
 
 /** The 24 h change with its sign: "1.5" -> "+1.50%", "-0.25" -> "-0.25%". */

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 
 /**
  * Counts the openings of a dialog, as a key for its form: antd keeps a form's values in the store
@@ -7,10 +7,17 @@ import { useState } from 'react';
  * last one's values under the new title. Keyed by this, every opening starts a fresh form; closing
  * keeps the key, so the dialog's closing animation still plays.
  */
-export function useOpening(open: boolean): number {
+function useOpening(open: boolean): number {
   const [seen, setSeen] = useState({ open, count: open ? 1 : 0 });
   if (seen.open === open) return seen.count;
   const next = { open, count: open ? seen.count + 1 : seen.count };
   setSeen(next);
   return next.count;
+}
+
+/** A form dialog whose every opening starts a fresh form: never the values of the record before. */
+export function freshEachOpening<P extends { open: boolean }>(Dialog: ComponentType<P>) {
+  return function FreshDialog(props: P) {
+    return <Dialog key={useOpening(props.open)} {...props} />;
+  };
 }
