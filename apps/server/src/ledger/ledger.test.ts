@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../db/database';
+import { openDatabase, type DatabaseHandle, type Trx } from '../db/database';
 import { GroupCommitter } from '../db/group-commit';
 import { DomainError } from '../http/domain-error';
 import { systemClock } from '../lib/clock';
@@ -340,20 +340,24 @@ describe('held rows (SQLite)', () => {
         .get(userId),
     );
 
+  // 5 USDT from the treasury to a user, posted (and so held) in the caller's transaction.
+  const grant = (trx: Trx, userId: number) =>
+    ledger.post(trx, {
+      type: 'adjustment',
+      reference: `held:${userId}`,
+      postings: [
+        { account: systemAccount('real', 'treasury', USDT), amount: -5n },
+        { account: userAccount(userId, 'real', 'coin', USDT), amount: 5n },
+      ],
+    });
+
   it.skipIf(Boolean(process.env.DATABASE_URL))(
     'stay held past statements apart from the ledger, are written before one that names it, and at COMMIT',
     async () => {
       const userId = nextUser++;
       const seen: number[] = [];
       await writer.run(async (trx) => {
-        await ledger.post(trx, {
-          type: 'adjustment',
-          reference: `held:${userId}`,
-          postings: [
-            { account: systemAccount('real', 'treasury', USDT), amount: -5n },
-            { account: userAccount(userId, 'real', 'coin', USDT), amount: 5n },
-          ],
-        });
+        await grant(trx, userId);
         seen.push(stored(userId));
         // Neither reads nor writes the ledger's tables: the rows stay held.
         await trx.selectFrom('users').select('id').limit(1).execute();
@@ -372,14 +376,7 @@ describe('held rows (SQLite)', () => {
       // Held past every statement of the unit, then written by COMMIT.
       const other = nextUser++;
       await writer.run(async (trx) => {
-        await ledger.post(trx, {
-          type: 'adjustment',
-          reference: `held:${other}`,
-          postings: [
-            { account: systemAccount('real', 'treasury', USDT), amount: -5n },
-            { account: userAccount(other, 'real', 'coin', USDT), amount: 5n },
-          ],
-        });
+        await grant(trx, other);
         await trx.selectFrom('users').select('id').limit(1).execute();
         expect(stored(other)).toBe(0);
       });
@@ -390,14 +387,7 @@ describe('held rows (SQLite)', () => {
       const failed = nextUser++;
       await expect(
         writer.run(async (trx) => {
-          await ledger.post(trx, {
-            type: 'adjustment',
-            reference: `held:${failed}`,
-            postings: [
-              { account: systemAccount('real', 'treasury', USDT), amount: -5n },
-              { account: userAccount(failed, 'real', 'coin', USDT), amount: 5n },
-            ],
-          });
+          await grant(trx, failed);
           await trx.selectFrom('users').select('id').limit(1).execute();
           throw new DomainError('invalidInput');
         }),
