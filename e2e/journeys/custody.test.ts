@@ -467,6 +467,7 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
       'walletNotBound',
       'primaryVerificationRequired',
       'noPayPassword',
+      'volumeThreshold',
     ]);
     expect(await notices.first().locator('p').innerText()).toBe(
       'Wallet not bound, go set the withdrawal address',
@@ -552,20 +553,41 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     await bindAddressFromNotice(phone, address);
     await setPayPasswordFromNotice(phone);
     await phone.locator('.transfer__available[data-available="500.00000000"]').waitFor();
-    // The notices follow the withdrawal terms, which the page fetches again on its return.
-    await expect.poll(() => phone.locator('.money-notice').count()).toBe(0);
+    // The notices follow the withdrawal terms, which the page fetches again on its return: only
+    // the trading volume is left, with the way to the trade page.
+    await expect
+      .poll(() =>
+        phone
+          .locator('.money-notice')
+          .evaluateAll((n) => n.map((e) => e.getAttribute('data-refusal'))),
+      )
+      .toEqual(['volumeThreshold']);
+    const volumeNotice = phone.locator('.money-notice[data-refusal="volumeThreshold"]');
+    expect(await volumeNotice.locator('p').innerText()).toBe(
+      'Withdrawal needs a trading volume of 100.00 USDT; yours is 0.00 USDT',
+    );
+    await volumeNotice.getByRole('button', { name: 'Go to trade' }).waitFor();
   });
 
   it('shows the trading-volume threshold until an operator turns it off', async () => {
     const volume = phone.locator('dd[data-field="volume"]');
     expect(await volume.getAttribute('data-met')).toBe('false');
     expect(await volume.innerText()).toBe('0.00 / 100.00 USDT');
-    await phone.locator('input[name="amount"]').fill('120');
+    // More than the balance (500, fee 1) is flagged as it is typed, and the flag goes with it.
+    const amount = phone.locator('input[name="amount"]');
+    const warning = phone.locator('.transfer__warning[data-refusal="insufficientBalance"]');
+    await amount.fill('499.5');
+    expect(await warning.innerText()).toBe('Insufficient balance, please recharge first');
+    await amount.fill('120');
+    await warning.waitFor({ state: 'detached' });
     await phone.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await expectToast(
-      phone,
-      'Withdrawal needs a trading volume of 100.00 USDT; yours is 0.00 USDT',
-    );
+    const question = phone.locator('.adm-dialog-body');
+    await question
+      .getByText('Withdrawal needs a trading volume of 100.00 USDT; yours is 0.00 USDT')
+      .waitFor();
+    await question.getByRole('button', { name: 'Go to trade' }).waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached' });
     expect(await phone.locator('.pay-sheet').count()).toBe(0);
 
     await consoleMenu(operator, 'Wallets and chains', '.ant-card-head:has-text("Trading volume")');
@@ -579,6 +601,7 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     await expect
       .poll(() => phone.locator('dd[data-field="volume"]').getAttribute('data-met'))
       .toBe('true');
+    expect(await phone.locator('.money-notice').count()).toBe(0);
   });
 
   it('withdraws 120 USDT to the bound address with the pay password', async () => {

@@ -1,6 +1,13 @@
 import type { WithdrawTerms } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
-import { fixOf, maxWithdrawable, totalWithFee, withdrawRefusal } from './withdraw-checks';
+import {
+  FIX_ROUTES,
+  fixOf,
+  maxWithdrawable,
+  overBalance,
+  totalWithFee,
+  withdrawRefusal,
+} from './withdraw-checks';
 
 const terms = (over: Partial<WithdrawTerms> = {}): WithdrawTerms => ({
   currency: 'USDT',
@@ -55,7 +62,13 @@ describe('the checks of a withdrawal, in the order SPEC.md section 5 gives', () 
     ).toEqual({ key: 'noPayPassword', fix: 'payPassword' });
     expect(
       withdrawRefusal(terms({ volumeMet: false, volume: '250.50999999' }), draft('50')),
-    ).toEqual({ key: 'volumeThreshold', params: { required: '1,000.00', current: '250.50' } });
+    ).toEqual({
+      key: 'volumeThreshold',
+      params: { required: '1,000.00', current: '250.50' },
+      fix: 'trade',
+    });
+    // Spot trading is what counts toward the threshold: the fix leads to the trade page.
+    expect(FIX_ROUTES.trade).toBe('/pages/trade/index');
   });
 
   it('refuses a frozen account before anything else, a suspended chain after the threshold', () => {
@@ -86,6 +99,19 @@ describe('the checks of a withdrawal, in the order SPEC.md section 5 gives', () 
     });
     // 99.5 + 1 fee > 100 available.
     expect(withdrawRefusal(terms(), draft('99.5'))).toEqual({ key: 'insufficientBalance' });
+  });
+});
+
+describe('the warning shown as the amount is typed', () => {
+  it('warns once the amount plus the fee is more than the balance, not before', () => {
+    expect(overBalance(terms(), '99')).toBe(false);
+    expect(overBalance(terms(), '99.00000001')).toBe(true);
+    expect(overBalance(terms(), '250')).toBe(true);
+  });
+
+  it('says nothing while there is no amount to judge', () => {
+    for (const typed of ['', ' ', '0', '.', 'abc']) expect(overBalance(terms(), typed)).toBe(false);
+    expect(overBalance(terms({ available: '0.50000000' }), '')).toBe(false);
   });
 });
 

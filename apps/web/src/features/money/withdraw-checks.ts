@@ -31,8 +31,11 @@ export function maxWithdrawable(available: string, fee: string, decimals: number
   return formatMoney(room, places);
 }
 
-/** Where a refusal's fix lives: the page that binds an address, verifies, or sets the password. */
-export type RefusalFix = 'wallet' | 'verify' | 'payPassword';
+/**
+ * Where a refusal's fix lives: the page that binds an address, verifies, sets the password, or
+ * trades (spot volume counts toward the withdrawal threshold).
+ */
+export type RefusalFix = 'wallet' | 'verify' | 'payPassword' | 'trade';
 
 export interface Refusal {
   key: ErrorKey;
@@ -45,6 +48,7 @@ export const FIX_ROUTES: Record<RefusalFix, string> = {
   wallet: WALLET_ROUTES.address,
   verify: VERIFY_ROUTES.index,
   payPassword: '/pages/setting/payPassWord',
+  trade: '/pages/trade/index',
 };
 
 /** The refusals the server sends that have a page to fix them. */
@@ -53,6 +57,28 @@ export function fixOf(key: string | undefined): RefusalFix | undefined {
   if (key === 'primaryVerificationRequired') return 'verify';
   if (key === 'noPayPassword') return 'payPassword';
   return undefined;
+}
+
+/** The trading-volume threshold not yet met, with the volume so far and the way to trade. */
+export function volumeRefusal(terms: WithdrawTerms): Refusal {
+  return {
+    key: 'volumeThreshold',
+    params: {
+      required: formatUsdt(terms.volumeThreshold),
+      current: formatUsdt(terms.volume),
+    },
+    fix: 'trade',
+  };
+}
+
+/**
+ * Whether the amount typed so far, with the fee, is more than the balance can pay (a warning shown
+ * as the trader types; nothing typed or not a number yet: false).
+ */
+export function overBalance(terms: WithdrawTerms, amount: string): boolean {
+  const units = tryParseMoney(finishAmount(amount.trim()));
+  if (units === null || units <= 0n) return false;
+  return units + parseMoney(terms.fee) > parseMoney(terms.available);
 }
 
 interface WithdrawDraft {
@@ -75,15 +101,7 @@ export function withdrawRefusal(terms: WithdrawTerms, draft: WithdrawDraft): Ref
   }
   if (!terms.primaryVerified) return { key: 'primaryVerificationRequired', fix: 'verify' };
   if (!terms.payPasswordSet) return { key: 'noPayPassword', fix: 'payPassword' };
-  if (!terms.volumeMet) {
-    return {
-      key: 'volumeThreshold',
-      params: {
-        required: formatUsdt(terms.volumeThreshold),
-        current: formatUsdt(terms.volume),
-      },
-    };
-  }
+  if (!terms.volumeMet) return volumeRefusal(terms);
   if (!terms.withdrawEnabled) return { key: 'withdrawSuspended' };
   const typed = finishAmount(draft.amount.trim());
   if (typed === '') return { key: 'requiredItems' };
@@ -98,8 +116,6 @@ export function withdrawRefusal(terms: WithdrawTerms, draft: WithdrawDraft): Ref
       params: { min: formatAmount(terms.minimum, terms.currency), currency: terms.currency },
     };
   }
-  if (units + parseMoney(terms.fee) > parseMoney(terms.available)) {
-    return { key: 'insufficientBalance' };
-  }
+  if (overBalance(terms, typed)) return { key: 'insufficientBalance' };
   return null;
 }

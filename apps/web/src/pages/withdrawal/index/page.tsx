@@ -4,6 +4,7 @@ import {
   trimDecimal,
   type BoundWallet,
   type ErrorKey,
+  type MessageParams,
 } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { AddOutline } from 'antd-mobile-icons';
@@ -27,7 +28,9 @@ import {
   FIX_ROUTES,
   fixOf,
   maxWithdrawable,
+  overBalance,
   totalWithFee,
+  volumeRefusal,
   withdrawRefusal,
   type Refusal,
   type RefusalFix,
@@ -136,7 +139,11 @@ export default function WithdrawalPage() {
     const max = maxWithdrawable(info.available, info.fee, decimals);
     // What is missing before any withdrawal can go ahead, each leading to the page that fixes it
     // (a freeze only an operator can lift has no such page).
-    const notices: { key: ErrorKey; fix?: { label: RefusalFix; onFix: () => void } }[] = [];
+    const notices: {
+      key: ErrorKey;
+      params?: MessageParams;
+      fix?: { label: RefusalFix; onFix: () => void };
+    }[] = [];
     if (info.withdrawFrozen) notices.push({ key: 'withdrawFrozen' });
     if (mine.length === 0)
       notices.push({ key: 'walletNotBound', fix: { label: 'wallet', onFix: addAddress } });
@@ -152,13 +159,22 @@ export default function WithdrawalPage() {
         fix: { label: 'payPassword', onFix: () => navigate(FIX_ROUTES.payPassword) },
       });
     }
+    if (!info.volumeMet) {
+      const { key, params } = volumeRefusal(info);
+      notices.push({
+        key,
+        params,
+        fix: { label: 'trade', onFix: () => navigate(FIX_ROUTES.trade) },
+      });
+    }
+    const short = overBalance(info, amount);
     form = (
       <>
         {notices.length > 0 ? (
           <div className="money-notices" role="note">
             {notices.map((notice) => (
               <div key={notice.key} className="money-notice" data-refusal={notice.key}>
-                <p>{t(`errors.${notice.key}`)}</p>
+                <p>{t(`errors.${notice.key}`, notice.params ?? {})}</p>
                 {notice.fix ? (
                   <Button size="small" color="primary" onClick={notice.fix.onFix}>
                     {t(`withdraw.fix.${notice.fix.label}`)}
@@ -219,6 +235,11 @@ export default function WithdrawalPage() {
         <p className="transfer__available" data-available={info.available}>
           {t('withdraw.available', { amount: formatAmount(info.available, currency), currency })}
         </p>
+        {short ? (
+          <p className="transfer__warning" role="alert" data-refusal="insufficientBalance">
+            {t('errors.insufficientBalance')}
+          </p>
+        ) : null}
 
         <dl className="detail-rows money-card">
           <div>
