@@ -511,6 +511,22 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     const primary = phone.locator('.kyc-level[data-level="primary"]');
     await expect.poll(() => primary.getAttribute('data-state')).toBe('notCertified');
     await primary.getByRole('button', { name: 'Start verification' }).click();
+    // Sent empty, the form says so and marks every field it still needs; a field typed into
+    // loses its mark.
+    await phone.locator('.kyc-page .form-card').waitFor();
+    await phone.getByRole('button', { name: 'Submit for review' }).click();
+    await expectToast(phone, 'Please confirm the required items');
+    const marked = () =>
+      phone
+        .locator('.kyc-page [data-invalid="true"]')
+        .evaluateAll((fields) => fields.map((f) => f.getAttribute('data-field')));
+    await expect
+      .poll(marked)
+      .toEqual(['country', 'realName', 'idNumber', 'address', 'idFront', 'idBack']);
+    await screenshot(phone, 'journey-custody-02-verification-marked');
+    await phone.locator('input[name="realName"]').fill('E');
+    await expect.poll(marked).toEqual(['country', 'idNumber', 'address', 'idFront', 'idBack']);
+    await phone.locator('input[name="realName"]').fill('');
     await submitPrimaryVerification(phone, 10, 'T22000129');
     expect(await primary.locator('.status-tag').innerText()).toBe('Under review');
   });

@@ -7,6 +7,7 @@ import './image-uploader.css';
 import { currentLanguage, i18next } from './i18n';
 import { ImageView } from './image-view';
 import { showToast } from './toast';
+import { useInvalid } from './invalid-fields';
 
 // --- the compression decision (SPEC.md section 9) --------------------------------------------------
 
@@ -169,6 +170,7 @@ export function ImageUploader({
   const [busy, setBusy] = useState(false);
   const [viewing, setViewing] = useState(false);
   const shown = value?.preview ?? currentUrl;
+  const invalid = useInvalid(name);
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
@@ -197,7 +199,7 @@ export function ImageUploader({
   }
 
   return (
-    <div className="image-field" data-field={name}>
+    <div className="image-field" data-field={name} data-invalid={invalid}>
       <span className="image-field__label">{label}</span>
       <div className="image-field__tile" data-filled={shown ? 'true' : 'false'}>
         {shown ? (

@@ -2,6 +2,7 @@ import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountrySheet, useNamedCountries, type Country } from '../../../ui/country-sheet';
+import { useInvalid } from '../../../ui/invalid-fields';
 
 interface CountryFieldProps {
   label: string;
@@ -16,6 +17,7 @@ export function CountryField({ label, countries, value, onChange }: CountryField
   const [open, setOpen] = useState(false);
   const named = useNamedCountries(countries);
   const chosen = named.find((c) => c.country.code === value);
+  const invalid = useInvalid('country');
 
   return (
     <>
@@ -24,6 +26,8 @@ export function CountryField({ label, countries, value, onChange }: CountryField
       <button
         type="button"
         className="field field--button field--stacked"
+        data-field="country"
+        data-invalid={invalid}
         onClick={() => setOpen(true)}
       >
         <span className="field__label">{label}</span>

@@ -2,12 +2,13 @@ import type { QueryKey, UseQueryResult } from '@tanstack/react-query';
 import type { KycKind } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import Input, { type InputProps } from 'antd-mobile/es/components/input';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { ErrorView } from '../../../ui/error-view';
+import { InvalidFields, useInvalid } from '../../../ui/invalid-fields';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 import { showToast } from '../../../ui/toast';
@@ -51,10 +52,25 @@ export function VerificationFormPage<K extends KycKind>({
   const navigate = useNavigate();
   const auth = useUserAuth();
   const submitVerification = useSubmitVerification(kind, related);
+  // The fields the last check refused, with the value each had then: a field stays marked until
+  // it is changed.
+  const [refused, setRefused] = useState<ReadonlyMap<string, unknown>>(new Map());
+  const now = values() as Record<string, unknown>;
+  const invalid = new Set<string>();
+  for (const [field, then] of refused) if (Object.is(now[field], then)) invalid.add(field);
 
   const [busy, submit] = useSubmit(async () => {
     // A missing picture is the contract schema's to refuse (requiredItems), as on the server.
-    const input = await validateForm(VERIFICATION_CALLS[kind], values());
+    const sent = values();
+    const input = await validateForm(VERIFICATION_CALLS[kind], sent, (fields) => {
+      setRefused(new Map(fields.map((f) => [f, (sent as Record<string, unknown>)[f]])));
+      // The first field marked, where the trader can see it.
+      requestAnimationFrame(() =>
+        document
+          .querySelector('.kyc-page [data-invalid="true"]')
+          ?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+      );
+    });
     if (!input) return;
     await submitVerification.mutateAsync(input);
     showToast(t('success.submittedForReview'), 'success');
@@ -88,7 +104,7 @@ export function VerificationFormPage<K extends KycKind>({
             {t('verify.reason', { reason })}
           </p>
         ) : null}
-        {children}
+        <InvalidFields.Provider value={invalid}>{children}</InvalidFields.Provider>
         <p className="form-hint">{t('verify.photoHint')}</p>
         <div className="form-actions">
           <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>
@@ -126,8 +142,9 @@ interface TextFieldProps {
  * votre pièce d’identité".
  */
 export function TextField({ label, ...input }: TextFieldProps) {
+  const invalid = useInvalid(input.name);
   return (
-    <div className="field field--stacked">
+    <div className="field field--stacked" data-field={input.name} data-invalid={invalid}>
       <span className="field__label">{label}</span>
       <Input {...input} />
     </div>

@@ -10,8 +10,32 @@ import {
   VerificationFormPage,
 } from '../../../features/kyc/components/verification-form';
 import { ImageUploader, type PickedImage } from '../../../ui/image-uploader';
+import { useInvalid } from '../../../ui/invalid-fields';
 
 type TextFieldName = 'country' | 'address' | 'realName' | 'idNumber';
+
+/** The residence address: a text area that grows to three lines. */
+function AddressField({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label
+      className="field field--stacked"
+      data-field="address"
+      data-invalid={useInvalid('address')}
+    >
+      <span className="field__label">{t('verify.fields.address')}</span>
+      <TextArea
+        name="address"
+        value={value}
+        onChange={onChange}
+        placeholder={t('verify.fields.addressPlaceholder')}
+        autoComplete="street-address"
+        autoSize={{ minRows: 1, maxRows: 3 }}
+        maxLength={200}
+      />
+    </label>
+  );
+}
 
 /**
  * verify/primary: country, residence address, real name, ID number, and the ID's front and back.
@@ -73,18 +97,7 @@ export default function PrimaryVerifyPage() {
           autoComplete="off"
           maxLength={40}
         />
-        <label className="field field--stacked">
-          <span className="field__label">{t('verify.fields.address')}</span>
-          <TextArea
-            name="address"
-            value={value('address')}
-            onChange={set('address')}
-            placeholder={t('verify.fields.addressPlaceholder')}
-            autoComplete="street-address"
-            autoSize={{ minRows: 1, maxRows: 3 }}
-            maxLength={200}
-          />
-        </label>
+        <AddressField value={value('address')} onChange={set('address')} />
       </div>
       <div className="kyc-images">
         <ImageUploader
