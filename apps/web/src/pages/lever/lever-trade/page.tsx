@@ -217,7 +217,8 @@ export default function LeverTradePage() {
                 data-multiple={m}
                 onClick={() => setChosen(m)}
               >
-                {`${m}×`}
+                {/* "2×" reads the same way in a right-to-left page. */}
+                <bdi dir="ltr">{`${m}×`}</bdi>
               </button>
             ))}
           </div>
@@ -274,6 +275,15 @@ export default function LeverTradePage() {
           {preview && !preview.ok && !QUIET_ERRORS.includes(preview.error) ? (
             <p className="lever-warning" data-field="form-error">
               {t(`lever.errors.${preview.error}`)}
+              {preview.error === 'insufficient' ? (
+                // The contract wallet is funded by a transfer from another wallet.
+                <>
+                  {' '}
+                  <Link to={toContract.path} state={toContract.state} className="lever-link">
+                    {t('lever.trade.transfer')}
+                  </Link>
+                </>
+              ) : null}
             </p>
           ) : null}
           <Button
