@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useCloseOverlaysOnNavigate } from '../ui/overlays';
 import { RouteRegistry } from '../ui/route-registry';
+import { useLanguageSync } from '../features/content/api/language-sync';
 import { useMergeVisitorChat } from '../features/support/api/merge-visitor';
 import { useOnlineHeartbeat } from './online';
 import { routeExists, tabOf, type TabKey } from './routes';
@@ -38,6 +39,7 @@ export function Shell() {
 
   useOnlineHeartbeat();
   useMergeVisitorChat();
+  useLanguageSync();
   useCloseOverlaysOnNavigate();
 
   useEffect(() => {

@@ -1,6 +1,5 @@
 import {
   useInfiniteQuery,
-  useMutation,
   useQuery,
   useQueryClient,
   keepPreviousData,
@@ -217,17 +216,4 @@ export function useMail(id: number | null) {
 /** Tells the server the signed-in trader's language: the system mail it writes is in it. */
 export function tellServerLanguage(code: LanguageCode): Promise<unknown> {
   return request(contentCalls.setUserLanguage, { lang: code }, { quiet: true });
-}
-
-/**
- * Tells the server the app's language while signed in (at sign-in and on every change), so the
- * system mail it writes is in that language.
- */
-export function useLanguageSync(): void {
-  const token = useSession((s) => s.token);
-  const lang = useLanguage();
-  const { mutate } = useMutation({ mutationFn: tellServerLanguage });
-  useEffect(() => {
-    if (token) mutate(lang);
-  }, [token, lang, mutate]);
 }

@@ -2,14 +2,13 @@ import Badge from 'antd-mobile/es/components/badge';
 import { MailOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLanguageSync, useUnreadMail } from '../api/content-queries';
+import { useUnreadMail } from '../api/content-queries';
 
 /** The mailbox in the home header, with the number of unread mails (live). */
 export function MailButton() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const unread = useUnreadMail().data ?? 0;
-  useLanguageSync();
   return (
     <button
       type="button"

@@ -21,7 +21,7 @@ export default function LanguagePage() {
     setPending(true);
     try {
       await changeLanguage(code);
-      // Best effort: the home header tells it again on its next visit if this fails.
+      // Best effort: the app tells it again at the next sign-in if this fails.
       if (token) await tellServerLanguage(code).catch(() => undefined);
       goBack();
     } finally {

@@ -2,7 +2,7 @@ import { markdownText } from '@tidemark/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLanguageSync, useMails } from '../../../features/content/api/content-queries';
+import { useMails } from '../../../features/content/api/content-queries';
 import { contentDateFormat } from '../../../features/content/date';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
@@ -16,7 +16,6 @@ import '../../../features/content/content.css';
 export default function SiteMailPage() {
   const { t } = useTranslation();
   const mails = useMails();
-  useLanguageSync();
   const language = currentLanguage();
   const dateFormat = useMemo(() => contentDateFormat(language), [language]);
   const list = mails.data?.pages.flatMap((p) => p.list) ?? [];
