@@ -49,6 +49,67 @@ export const AUDIT_TARGETS = [
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
+/**
+ * Every action the server writes to the audit log: the console names each (console.audit.actions.*)
+ * and filters by them.
+ */
+export const AUDIT_ACTIONS = [
+  'deposit.approve',
+  'deposit.reject',
+  'withdrawal.advance',
+  'withdrawal.reject',
+  'withdrawal.fail',
+  'kyc.approve',
+  'kyc.reject',
+  'user.freeze',
+  'user.unfreeze',
+  'chain.add',
+  'chain.edit',
+  'setting.withdrawal',
+  'option.product',
+  'option.periodAdd',
+  'option.period',
+  'option.restricted',
+  'option.poolFund',
+  'leverage.terms',
+  'leverage.tier',
+  'leverage.fund',
+  'team.terms',
+  'team.budgetFund',
+  'financial.productAdd',
+  'financial.product',
+  'financial.reserveFund',
+  'loan.approve',
+  'loan.reject',
+  'loan.productAdd',
+  'loan.productSet',
+  'loan.fund',
+  'content.create',
+  'content.edit',
+  'content.publish',
+  'content.unpublish',
+  'content.media',
+  'banner.create',
+  'banner.edit',
+  'mail.send',
+  'support.reply',
+  'support.assign',
+  'support.close',
+  'support.reopen',
+  'support.cannedSave',
+  'support.cannedDelete',
+  'support.desk',
+  'ledger.check',
+  'upload.view',
+  'operator.create',
+  'operator.disable',
+  'operator.enable',
+  'operator.login',
+  'operator.logout',
+  'operator.password',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 // --- records -------------------------------------------------------------------------------------
 
 export const consoleOperator = /* @__PURE__ */ z.object({

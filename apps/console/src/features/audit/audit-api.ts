@@ -11,35 +11,3 @@ export const auditKeys = {
 export function useAuditLog(input: AuditListInput) {
   return usePage(consoleCalls.listAudit, auditKeys.list(input), input);
 }
-
-/** The actions the server writes to the audit log, for the filter (console.audit.actions.*). */
-export const AUDIT_ACTIONS = [
-  'deposit.approve',
-  'deposit.reject',
-  'withdrawal.advance',
-  'withdrawal.reject',
-  'withdrawal.fail',
-  'kyc.approve',
-  'kyc.reject',
-  'user.freeze',
-  'user.unfreeze',
-  'chain.add',
-  'chain.edit',
-  'setting.withdrawal',
-  'option.product',
-  'option.periodAdd',
-  'option.period',
-  'option.restricted',
-  'option.poolFund',
-  'leverage.terms',
-  'leverage.tier',
-  'leverage.fund',
-  'ledger.check',
-  'upload.view',
-  'operator.create',
-  'operator.disable',
-  'operator.enable',
-  'operator.login',
-  'operator.logout',
-  'operator.password',
-] as const;

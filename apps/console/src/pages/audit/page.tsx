@@ -1,7 +1,7 @@
-import { AUDIT_TARGETS } from '@tidemark/contract';
+import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@tidemark/contract';
 import { Col, Input, Row, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_ACTIONS, useAuditLog } from '../../features/audit/audit-api';
+import { useAuditLog } from '../../features/audit/audit-api';
 import { formatTime } from '../../ui/format';
 import { JsonView } from '../../ui/json-view';
 import { PagedTable } from '../../ui/paged-table';

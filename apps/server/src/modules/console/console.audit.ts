@@ -1,4 +1,4 @@
-import type { AuditTarget, ConsoleAuditEntry } from '@tidemark/contract';
+import type { AuditAction, AuditTarget, ConsoleAuditEntry } from '@tidemark/contract';
 import type { Trx } from '../../db/database';
 import type { AppContext } from '../../http/context';
 import { listPage, type Paging } from './console.paging';
@@ -11,7 +11,7 @@ export interface Actor {
 }
 
 interface AuditRecord {
-  action: string;
+  action: AuditAction;
   targetType: AuditTarget;
   targetId: string | number;
   before?: unknown;

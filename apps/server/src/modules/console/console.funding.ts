@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, type AuditTarget } from '@tidemark/contract';
+import { formatMoney, parseMoney, type AuditAction, type AuditTarget } from '@tidemark/contract';
 import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { systemAccount, type Book, type SystemWallet } from '../../ledger/accounts';
@@ -14,7 +14,7 @@ export interface TreasuryFunding {
   amount: string;
   reference: string;
   audit: {
-    action: string;
+    action: AuditAction;
     targetType: AuditTarget;
     targetId: string;
     /** The name of the balance in the audit record's before and after. */

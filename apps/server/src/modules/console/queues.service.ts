@@ -1,5 +1,6 @@
 import {
   WITHDRAWAL_OPEN_STATES,
+  type AuditAction,
   type ConsoleDeposit,
   type ConsoleKyc,
   type ConsoleWithdrawal,
@@ -126,7 +127,7 @@ async function decide<
   app: AppContext,
   actor: Actor,
   queue: ReviewQueue<Row, Item>,
-  action: string,
+  action: AuditAction,
   input: Input,
   review: (
     app: AppContext,
