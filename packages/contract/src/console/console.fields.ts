@@ -33,6 +33,16 @@ export function nonNegativeAmount() {
   );
 }
 
+/** A rate as a decimal fraction ("0.85" is 85 %), zero allowed; its own text, not an amount's. */
+/* @__NO_SIDE_EFFECTS__ */
+export function rate() {
+  return z.string(err('rateInvalid')).check(
+    z.trim(),
+    z.maxLength(AMOUNT_TEXT_MAX, err('rateInvalid')),
+    z.refine((v) => (amountUnits(v) ?? -1n) >= 0n, err('rateInvalid')),
+  );
+}
+
 /** A yes/no flag, as JSON true/false or as "true"/"false"/"1"/"0". */
 /* @__NO_SIDE_EFFECTS__ */
 export function flag() {

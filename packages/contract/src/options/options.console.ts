@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ACCOUNT_MODES } from '../constants';
 import { intParam, page, pageSize, requiredText } from '../fields';
 import { defineConsoleCall, type OperatorRole } from '../console/console.call';
-import { flag, nonNegativeAmount, recordId } from '../console/console.fields';
+import { flag, nonNegativeAmount, rate, recordId } from '../console/console.fields';
 import { SYMBOL_PATTERN } from '../market/market.schemas';
 import { pageOf } from '../money/money.schemas';
 import { OPTION_STATUSES, optionOrder } from './options.schemas';
@@ -110,12 +110,6 @@ export const consoleOptionOrder = /* @__PURE__ */ z.extend(
   }),
   { userId: z.number(), book: z.enum(ACCOUNT_MODES) },
 );
-
-/** A fraction as a decimal string: "0.85". */
-/* @__NO_SIDE_EFFECTS__ */
-function rate() {
-  return nonNegativeAmount();
-}
 
 export const listOptionProducts = /* @__PURE__ */ defineConsoleCall({
   method: 'GET',

@@ -45,9 +45,18 @@ export function worstPayout(stake: bigint, returnRate: bigint): bigint {
   return stake + mulMoney(stake, returnRate, 'up');
 }
 
-/** Rates are fractions between 0 and 1 for losses; a return rate may exceed 1 but not go below 0. */
+/**
+ * The highest return rate a period may offer: 1 (100 %), a win paying twice the stake. Above it the
+ * pool pays more on a win than it takes on a loss, and loses on every even bet: an operator's typo
+ * ("80" for 80 %) must not publish it.
+ */
+export const MAX_RETURN_RATE = MONEY_UNIT;
+
+/** Rates are fractions from 0 to 1: a return rate up to MAX_RETURN_RATE, a loss rate up to 1. */
 export function validRates(returnRate: bigint, lossRate: bigint): boolean {
-  return returnRate >= 0n && lossRate >= 0n && lossRate <= MONEY_UNIT;
+  return (
+    returnRate >= 0n && returnRate <= MAX_RETURN_RATE && lossRate >= 0n && lossRate <= MONEY_UNIT
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { allCalls } from '../calls';
 import { listConsoleCalls } from '../console/index';
 import * as optionsCalls from './options.calls';
 import * as optionsConsole from './options.console';
-import { canonicalJson, optionOutcome } from './options.rules';
+import { canonicalJson, MAX_RETURN_RATE, optionOutcome, validRates } from './options.rules';
 
 /** SPEC.md section 7 "Options", as spec/endpoints.tsv spells them. */
 const SPEC_CALLS = [
@@ -69,5 +69,25 @@ describe('the options contract', () => {
       }),
     ).toEqual({ outcome: 'win', payout: 150n });
     expect(canonicalJson({ z: null, a: { c: 1, b: 'x' } })).toBe('{"a":{"b":"x","c":1},"z":null}');
+  });
+  it('takes rates from 0 to 1: a return rate above 100 % would lose the pool every even bet', () => {
+    expect(MAX_RETURN_RATE).toBe(100_000_000n);
+    expect(validRates(85_000_000n, 100_000_000n)).toBe(true);
+    expect(validRates(0n, 0n)).toBe(true);
+    expect(validRates(100_000_000n, 100_000_000n)).toBe(true);
+    expect(validRates(100_000_001n, 100_000_000n)).toBe(false);
+    expect(validRates(8_000_000_000n, 100_000_000n)).toBe(false);
+    expect(validRates(85_000_000n, 100_000_001n)).toBe(false);
+    expect(validRates(-1n, 0n)).toBe(false);
+    expect(validRates(0n, -1n)).toBe(false);
+  });
+
+  it('refuses a rate that is not a decimal fraction with the rate’s own text', () => {
+    const input = optionsConsole.setOptionPeriod.input;
+    for (const returnRate of ['-0.1', 'abc', '0.123456789'])
+      expect(input.safeParse({ id: '1', returnRate }).error?.issues[0]?.message).toBe(
+        'rateInvalid',
+      );
+    expect(input.safeParse({ id: '1', returnRate: ' 0.85 ' }).success).toBe(true);
   });
 });

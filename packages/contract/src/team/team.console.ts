@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { intParam, optionalText, page, pageSize, requiredText } from '../fields';
 import { defineConsoleCall, type OperatorRole } from '../console/console.call';
-import { nonNegativeAmount } from '../console/console.fields';
+import { nonNegativeAmount, rate } from '../console/console.fields';
 import { pageOf } from '../money/money.schemas';
 import { currencyField } from '../wallet/wallet.schemas';
 import { REBATE_SOURCES, REBATE_STATES, teamTerms } from './team.schemas';
@@ -73,7 +73,7 @@ export const teamTermsConsole = /* @__PURE__ */ defineConsoleCall({
 });
 
 /** A fraction "0.03"; checked against 0..1 by the server. */
-const rate = () => z.optional(nonNegativeAmount());
+const optionalRate = () => z.optional(rate());
 const clock = () => z.optional(requiredText(5));
 
 export const setTeamTerms = /* @__PURE__ */ defineConsoleCall({
@@ -83,10 +83,10 @@ export const setTeamTerms = /* @__PURE__ */ defineConsoleCall({
   summary:
     'change rates and the release window for rebates recorded afterwards (recorded ones keep theirs)',
   input: z.object({
-    depositRate: rate(),
-    profitRate: rate(),
-    depositRate2: rate(),
-    profitRate2: rate(),
+    depositRate: optionalRate(),
+    profitRate: optionalRate(),
+    depositRate2: optionalRate(),
+    profitRate2: optionalRate(),
     windowStart: clock(),
     windowEnd: clock(),
   }),

@@ -59,11 +59,19 @@ describe('PeriodFormModal', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ ...TERMS, returnRate: '0.9' }));
   });
 
-  it('refuses an amount the contract refuses, with the catalogue’s text', async () => {
+  it('refuses a rate the contract refuses, with the catalogue’s text for a rate', async () => {
     const onSubmit = open();
     type(texts.returnRate, '-0.1');
     save();
-    expect(await screen.findByText(en.errors.incorrectAmount)).toBeTruthy();
+    expect(await screen.findByText(en.errors.rateInvalid)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a return rate above 1: "80" typed for 80 % would pay 81 times the stake', async () => {
+    const onSubmit = open();
+    type(texts.returnRate, '80');
+    save();
+    expect(await screen.findByText(en.errors.optionTermsInvalid)).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Modal, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
-import { lossRateValid, minMaxValid, type TermsValues } from './terms';
+import { minMaxValid, rateAtMostOne, type TermsValues } from './terms';
 import { freshEachOpening } from '../../ui/fresh-dialog';
 
 export interface PeriodFormValues extends TermsValues {
@@ -16,7 +16,7 @@ const add = optionsConsoleCalls.addOptionPeriod.input.shape;
 /**
  * A period's terms: return and loss rate as fractions ("0.85"), the stake's minimum and maximum in
  * USDT, and whether it is offered. Checks what the server checks with the contract's own rules
- * (each field's schema, the loss rate at most 1, 0 < min <= max) before `onSubmit` is called; the
+ * (each field's schema, both rates at most 1, 0 < min <= max) before `onSubmit` is called; the
  * modal stays open until the caller closes it, so a refusal by the server keeps what was typed.
  */
 function PeriodFormModalDialog({
@@ -40,6 +40,10 @@ function PeriodFormModalDialog({
   const [form] = Form.useForm<PeriodFormValues>();
   const required: Rule = { required: true, whitespace: true, message: t('errors.requiredItems') };
   const terms = t('errors.optionTermsInvalid');
+  const atMostOne: Rule = {
+    validator: (_rule, value: string | undefined) =>
+      !value || rateAtMostOne(value) ? Promise.resolve() : Promise.reject(new Error(terms)),
+  };
 
   return (
     <Modal
@@ -83,7 +87,7 @@ function PeriodFormModalDialog({
             name="returnRate"
             label={t('console.options.returnRate')}
             style={{ flex: 1 }}
-            rules={[required, contractRule(add.returnRate)]}
+            rules={[required, contractRule(add.returnRate), atMostOne]}
           >
             <Input inputMode="decimal" placeholder="0.85" />
           </Form.Item>
@@ -91,16 +95,7 @@ function PeriodFormModalDialog({
             name="lossRate"
             label={t('console.options.lossRate')}
             style={{ flex: 1 }}
-            rules={[
-              required,
-              contractRule(add.lossRate),
-              {
-                validator: (_rule, value: string | undefined) =>
-                  !value || lossRateValid(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(terms)),
-              },
-            ]}
+            rules={[required, contractRule(add.lossRate), atMostOne]}
           >
             <Input inputMode="decimal" placeholder="1" />
           </Form.Item>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   changedTerms,
   coverage,
-  lossRateValid,
+  rateAtMostOne,
   minMaxValid,
   ratePercent,
   termsOf,
@@ -53,10 +53,13 @@ describe('changedTerms', () => {
 });
 
 describe('the terms rules', () => {
-  it('allows a loss rate up to 1 and no more', () => {
-    expect(lossRateValid('1')).toBe(true);
-    expect(lossRateValid('0')).toBe(true);
-    expect(lossRateValid('1.00000001')).toBe(false);
+  it('allows a return or loss rate up to 1 (100 %) and no more', () => {
+    expect(rateAtMostOne('1')).toBe(true);
+    expect(rateAtMostOne('0')).toBe(true);
+    expect(rateAtMostOne(' 0.85 ')).toBe(true);
+    expect(rateAtMostOne('1.00000001')).toBe(false);
+    // "80" typed for 80 %: 8,000 % is refused.
+    expect(rateAtMostOne('80')).toBe(false);
   });
 
   it('wants a minimum above 0 and not over the maximum', () => {

@@ -1,4 +1,10 @@
-import { mulDiv, MONEY_UNIT, trimDecimal, tryParseMoney } from '@tidemark/contract';
+import {
+  MAX_RETURN_RATE,
+  mulDiv,
+  MONEY_UNIT,
+  trimDecimal,
+  tryParseMoney,
+} from '@tidemark/contract';
 import type { OptionPeriodTerms } from './options-types';
 
 /** A period's terms as the form holds them: decimal strings as typed, rates as fractions. */
@@ -39,10 +45,13 @@ export function changedTerms(before: TermsValues, after: TermsValues): Partial<T
   return out;
 }
 
-/** The server's terms rule, checked before sending: a loss rate of at most 1 (100 %). */
-export function lossRateValid(text: string): boolean {
+/**
+ * The server's terms rule (the contract's validRates), checked before sending: a return or loss
+ * rate of at most 1 (100 %); what is not a number yet is the field's own rule to refuse.
+ */
+export function rateAtMostOne(text: string): boolean {
   const value = tryParseMoney(text.trim());
-  return value === null || value <= MONEY_UNIT;
+  return value === null || value <= MAX_RETURN_RATE;
 }
 
 /** The server's terms rule: a minimum above 0 and not over the maximum. */

@@ -99,6 +99,28 @@ describe('option terms in the console', () => {
       { token: admin },
     );
     expect(inverted).toMatchObject({ code: 'optionTermsInvalid' });
+    // "80" for 80 %: a win would pay 81 times the stake; more than 1 (100 %) is refused.
+    const typo = await consoleCall(
+      server,
+      oc.setOptionPeriod,
+      { id, returnRate: '80' },
+      { token: admin },
+    );
+    expect(typo).toMatchObject({ code: 'optionTermsInvalid' });
+    const notRate = await consoleCall(
+      server,
+      oc.setOptionPeriod,
+      { id, returnRate: '-0.1' },
+      { token: admin },
+    );
+    expect(notRate).toMatchObject({ code: 'rateInvalid' });
+    const atMost = await consoleCall(
+      server,
+      oc.setOptionPeriod,
+      { id, returnRate: '1' },
+      { token: admin },
+    );
+    expect(atMost).toMatchObject({ status: 1 });
     const input = {
       symbol: 'SOL/USDT',
       seconds: 300,
