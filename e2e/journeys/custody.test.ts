@@ -617,6 +617,7 @@ describe('custody across both apps: deposit, verification, withdrawal', () => {
     await expect
       .poll(() => phone.locator('dd[data-field="volume"]').getAttribute('data-met'))
       .toBe('true');
+    expect(await phone.locator('dd[data-field="volume"]').innerText()).toBe('Not required');
     expect(await phone.locator('.money-notice').count()).toBe(0);
   });
 

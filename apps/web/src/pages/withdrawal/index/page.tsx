@@ -1,5 +1,6 @@
 import {
   isErrorKey,
+  parseMoney,
   QUOTE_CURRENCY,
   trimDecimal,
   type BoundWallet,
@@ -268,10 +269,13 @@ export default function WithdrawalPage() {
             <dt>{t('withdraw.volume')}</dt>
             <dd data-field="volume" data-met={info.volumeMet}>
               <span className={info.volumeMet ? 'volume volume--met' : 'volume'}>
-                {t('withdraw.volumeValue', {
-                  current: formatUsdt(info.volume),
-                  required: formatUsdt(info.volumeThreshold),
-                })}
+                {/* A threshold of 0 is the check turned off: nothing to count toward. */}
+                {parseMoney(info.volumeThreshold) === 0n
+                  ? t('withdraw.volumeNotRequired')
+                  : t('withdraw.volumeValue', {
+                      current: formatUsdt(info.volume),
+                      required: formatUsdt(info.volumeThreshold),
+                    })}
               </span>
             </dd>
           </div>
