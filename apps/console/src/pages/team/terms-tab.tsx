@@ -1,7 +1,7 @@
 import { teamConsoleCalls } from '@tidemark/contract';
 import { Button, Descriptions, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ratePercent } from '../../features/options/terms';
+import { rateAtMostOne, ratePercent } from '../../features/options/terms';
 import { useCan } from '../../features/session/session-api';
 import { useSetTeamTerms, useTeamTerms, type TeamTermsView } from '../../features/team/team-api';
 import { contractRule } from '../../ui/contract-rule';
@@ -13,6 +13,7 @@ type Fields = Pick<
   'depositRate' | 'profitRate' | 'depositRate2' | 'profitRate2' | 'windowStart' | 'windowEnd'
 >;
 const RATES = ['depositRate', 'profitRate', 'depositRate2', 'profitRate2'] as const;
+const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The terms new rebates take; rebates already recorded keep their own rate and window. */
 export function TermsTab() {
@@ -61,7 +62,16 @@ export function TermsTab() {
                   key={k}
                   name={k}
                   label={t(`console.team.${k}`)}
-                  rules={[contractRule(teamConsoleCalls.setTeamTerms.input.shape[k])]}
+                  rules={[
+                    contractRule(teamConsoleCalls.setTeamTerms.input.shape[k]),
+                    // The server's rule: a rebate rate from 0 to 1 (100 %).
+                    {
+                      validator: (_rule, value: string | undefined) =>
+                        !value || rateAtMostOne(value)
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(t('errors.teamTermsInvalid'))),
+                    },
+                  ]}
                 >
                   <Input inputMode="decimal" />
                 </Form.Item>
@@ -71,8 +81,23 @@ export function TermsTab() {
                   key={k}
                   name={k}
                   label={t(`console.team.${k}`)}
+                  dependencies={k === 'windowEnd' ? ['windowStart'] : []}
                   rules={[
-                    { pattern: /^([01]\d|2[0-3]):[0-5]\d$/, message: t('errors.teamTermsInvalid') },
+                    { pattern: CLOCK, message: t('errors.teamTermsInvalid') },
+                    // The server's rule: the window closes after it opens (HH:MM compares as text).
+                    ({ getFieldValue }) => ({
+                      validator: (_rule, value: string | undefined) => {
+                        const start = getFieldValue('windowStart') as string | undefined;
+                        return k !== 'windowEnd' ||
+                          !value ||
+                          !start ||
+                          !CLOCK.test(value) ||
+                          !CLOCK.test(start) ||
+                          start < value
+                          ? Promise.resolve()
+                          : Promise.reject(new Error(t('errors.teamTermsInvalid')));
+                      },
+                    }),
                   ]}
                 >
                   <Input placeholder="HH:MM" dir="ltr" />
