@@ -50,7 +50,7 @@ import { useServer } from '../target';
  * Team and share link: a trader opens the share page and gives the link to a friend, who
  * registers through it (the code filled in), has a deposit credited by an operator and makes a
  * winning real-book option trade. The next day, inside the release window, the rebates show as
- * released; on the 25th the trader transfers them to the coin account. The server runs on a test
+ * released; on the 25th the trader transfers them to the currency account. The server runs on a test
  * clock (TEST_CLOCK_FILE with NODE_ENV=test, chosen at start; no API moves it) and a scripted feed
  * (BTC rises, so a long wins).
  */
@@ -314,13 +314,13 @@ describe('team: share link, a friend through it, rebates released, the 25th', ()
     await screenshot(page, 'team-released-dark');
   });
 
-  it('transfers the earnings to the coin account on the 25th', async () => {
+  it('transfers the earnings to the currency account on the 25th', async () => {
     if (!isTransferDay(serverNow(), LA)) {
       const next = nextTransferDay(serverNow(), LA);
       moveClockTo(windowOn(next.day, LA).from + 60 * 60_000);
     }
     await reopen('/pages/linkShare/index');
-    const transfer = page.getByRole('button', { name: 'Transfer to coin account' }).first();
+    const transfer = page.getByRole('button', { name: 'Transfer to currency account' }).first();
     await expect(transfer.isEnabled()).resolves.toBe(true);
     await transfer.click();
     await page.locator('.team-sheet').waitFor();
@@ -335,7 +335,7 @@ describe('team: share link, a friend through it, rebates released, the 25th', ()
     await expect(page.locator('[data-figure="transferred"] dd').innerText()).resolves.toBe('35.20');
     // The day is open but nothing is left to move: the disabled buttons say why.
     await expect(
-      page.getByRole('button', { name: 'Transfer to coin account' }).first().isDisabled(),
+      page.getByRole('button', { name: 'Transfer to currency account' }).first().isDisabled(),
     ).resolves.toBe(true);
     await expect(page.locator('[data-testid="team-nothing"]').innerText()).resolves.toMatch(
       /^Nothing to move right now: only released earnings/,

@@ -70,7 +70,7 @@ describe('system mail', () => {
     const [mail] = await mails(token);
     expect(mail).toMatchObject({
       title: 'Deposit credited',
-      body: 'Your deposit of 125.5 USDT has been credited to your coin account.',
+      body: 'Your deposit of 125.5 USDT has been credited to your currency account.',
       read: false,
     });
     expect(await unread(token)).toBe(1);
@@ -93,7 +93,7 @@ describe('system mail', () => {
     await fund(server, token, '10');
     expect((await mails(token))[0]).toMatchObject({
       title: 'Einzahlung gutgeschrieben',
-      body: 'Ihre Einzahlung von 10 USDT wurde Ihrem Coin-Konto gutgeschrieben.',
+      body: 'Ihre Einzahlung von 10 USDT wurde Ihrem Spot-Konto gutgeschrieben.',
     });
     expectOkData(await server.call(contentCalls.setUserLanguage, { lang: 'ar' }, { token }));
     await fund(server, token, '3');

@@ -376,7 +376,7 @@ describe('review, repayment, overdue', () => {
     expectRefused(
       poor,
       'loanRepayFunds',
-      'Insufficient balance: repaying needs 1,007.00 USDT in your coin account',
+      'Insufficient balance: repaying needs 1,007.00 USDT in your currency account',
     );
 
     // Past due: overdue, a day's penalty accrued, and withdrawals refused with a clear text.

@@ -39,7 +39,7 @@ function fits(amount: string, available: string): boolean {
   }
 }
 
-/** "Transfer to coin account": an amount (or all) of the released earnings. */
+/** "Transfer to currency account": an amount (or all) of the released earnings. */
 export function TransferSheet({ open, onClose, currency, available }: SheetProps) {
   const { t } = useTranslation();
   const [amount, setAmount] = useState('');
