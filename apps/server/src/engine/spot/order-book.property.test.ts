@@ -11,7 +11,7 @@ import type { Side, SpotBookSnapshot, SpotEvent, SpotOrder } from './types';
 type Command =
   | { kind: 'limit'; side: Side; tick: number; quantity: number; owner: number }
   | { kind: 'market'; side: Side; quantity: number; owner: number }
-  | { kind: 'quote'; amount: number; owner: number }
+  | { kind: 'quote'; amount: number; lot: number | undefined; owner: number }
   | { kind: 'cancel'; pick: number }
   | { kind: 'duplicate'; pick: number }
   | { kind: 'invalid'; owner: number };
@@ -41,6 +41,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('quote' as const),
       amount: fc.integer({ min: 1, max: 2_000_000_000 }),
+      // The product's smallest step (absent: any unit).
+      lot: fc.constantFrom(undefined, 1, 10, 1_000),
       owner,
     }),
   },
@@ -83,7 +85,14 @@ class Driver {
         order = { type: 'market', id, owner: cmd.owner, side: cmd.side, quantity: cmd.quantity };
         break;
       case 'quote':
-        order = { type: 'market', id, owner: cmd.owner, side: 'buy', quoteAmount: cmd.amount };
+        order = {
+          type: 'market',
+          id,
+          owner: cmd.owner,
+          side: 'buy',
+          quoteAmount: cmd.amount,
+          ...(cmd.lot === undefined ? {} : { lot: cmd.lot }),
+        };
         break;
       case 'invalid':
         order = { type: 'limit', id, owner: cmd.owner, side: 'buy', price: 0, quantity: 1 };

@@ -111,6 +111,49 @@ describe('SpotBook market buy by quote amount', () => {
     ]);
   });
 
+  it('buys whole lots only and leaves what is too little for one unspent', () => {
+    // The helper's report: 200 USDT at 94,974.44 bought 0.00210582 BTC, not whole 0.00001 steps.
+    const book = new SpotBook();
+    place(book, limit('sell', 94_974.44, 1));
+    const order = { ...buyFor(u(200)), lot: 1_000 }; // 5 places: a lot is 1,000 units
+    const events = place(book, order);
+    const [fill] = trades(events);
+    expect(fill).toMatchObject({ quantity: 210_000 }); // 0.0021 BTC
+    expect(fill!.quantity % 1_000).toBe(0);
+    // 0.0021 x 94,974.44 = 199.446324 USDT: the rest stays with the buyer.
+    expect(fill!.quote).toBe(19_944_632_400n);
+    expect(last(events)).toEqual({
+      type: 'done',
+      id: order.id,
+      reason: 'filled', // the amount ran out inside the maker
+      filled: 210_000,
+      remaining: u(200) - 19_944_632_400,
+    });
+  });
+
+  it('takes lots across levels and stops at a lot it cannot pay for', () => {
+    const book = new SpotBook();
+    place(book, limit('sell', 10, 0.002));
+    place(book, limit('sell', 20, 0.01));
+    const order = { ...buyFor(u(0.05)), lot: 100_000 }; // 0.001 steps
+    const events = place(book, order);
+    expect(trades(events).map((t) => [t.price, t.quantity])).toEqual([
+      [u(10), 200_000],
+      [u(20), 100_000],
+    ]);
+    // 0.02 + 0.02 spent; 0.01 is too little for 0.001 at 20 (0.02).
+    expect(last(events)).toMatchObject({ filled: 300_000, remaining: u(0.01) });
+  });
+
+  it('is rejected with no-liquidity when the amount cannot pay for one lot', () => {
+    const book = new SpotBook();
+    place(book, limit('sell', 60_000, 1));
+    const order = { ...buyFor(u(0.5)), lot: 1_000 }; // a lot of 0.00001 costs 0.6
+    expect(place(book, order)).toEqual([
+      { type: 'rejected', id: order.id, reason: 'no-liquidity' },
+    ]);
+  });
+
   it('is invalid for a sell, or with both a quantity and an amount', () => {
     const book = new SpotBook();
     place(book, limit('buy', 1, 1));

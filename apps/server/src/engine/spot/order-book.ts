@@ -188,11 +188,16 @@ export class SpotBook {
    */
   private placeMarketByQuote(order: MarketBuyByQuote, out: SpotEvent[]): void {
     const { id, owner, quoteAmount } = order;
-    const shapeOk = order.side === 'buy' && order.quantity === undefined && positive(quoteAmount);
+    const shapeOk =
+      order.side === 'buy' &&
+      order.quantity === undefined &&
+      positive(quoteAmount) &&
+      (order.lot === undefined || positive(order.lot));
     if (!shapeOk) return void out.push(rejected(id, 'invalid'));
+    const lot = BigInt(order.lot ?? 1);
     const best = this.asks.best();
     let budget = budgetOf(quoteAmount);
-    if (best === undefined || budget < BigInt(best.price)) {
+    if (best === undefined || budget < BigInt(best.price) * lot) {
       return void out.push(rejected(id, 'no-liquidity'));
     }
     out.push(accepted(id));
@@ -209,7 +214,7 @@ export class SpotBook {
           reason = 'self-trade';
           break;
         }
-        const quantity = affordable(budget, price, maker.remaining);
+        const quantity = affordable(budget, price, maker.remaining, lot);
         if (quantity === 0) {
           reason = 'filled';
           break;

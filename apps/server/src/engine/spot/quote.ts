@@ -24,10 +24,10 @@ export function budgetOf(quoteAmount: number): bigint {
 }
 
 /**
- * The most base units `budget` (1e-16 units) pays for at `price`, rounded down, capped at `cap`
- * (a safe integer) so the answer is always a safe integer.
+ * The most base units `budget` (1e-16 units) pays for at `price`, in whole `lot`s, rounded down,
+ * capped at `cap` (a safe integer) so the answer is always a safe integer.
  */
-export function affordable(budget: bigint, price: bigint, cap: number): number {
-  const most = budget / price;
+export function affordable(budget: bigint, price: bigint, cap: number, lot = 1n): number {
+  const most = (budget / (price * lot)) * lot;
   return most < BigInt(cap) ? Number(most) : cap;
 }

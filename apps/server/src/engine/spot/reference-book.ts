@@ -36,16 +36,20 @@ export class ReferenceBook {
     const sideOk = side === 'buy' || side === 'sell';
     const byQuote = order.type === 'market' && order.quoteAmount !== undefined;
     const sized = byQuote
-      ? side === 'buy' && order.quantity === undefined && positive(order.quoteAmount)
+      ? side === 'buy' &&
+        order.quantity === undefined &&
+        positive(order.quoteAmount) &&
+        (order.lot === undefined || positive(order.lot))
       : positive(order.quantity) && (order.type === 'market' || positive(order.price));
     if (!Number.isSafeInteger(owner) || !sideOk || !sized) {
       return void out.push({ type: 'rejected', id, reason: 'invalid' });
     }
     const limit = order.type === 'limit' ? order.price : side === 'buy' ? Infinity : 0;
+    const lot = BigInt((byQuote && order.lot) || 1);
     const first = this.bestMaker(side, limit);
     if (order.type === 'market') {
       const reachable = byQuote
-        ? first !== undefined && BigInt(order.quoteAmount!) * UNIT >= BigInt(first.price)
+        ? first !== undefined && BigInt(order.quoteAmount!) * UNIT >= BigInt(first.price) * lot
         : first !== undefined;
       if (!reachable) return void out.push({ type: 'rejected', id, reason: 'no-liquidity' });
     }
@@ -65,7 +69,7 @@ export class ReferenceBook {
       }
       let quantity = Math.min(left, maker.remaining);
       if (byQuote) {
-        const most = budget / BigInt(maker.price);
+        const most = (budget / (BigInt(maker.price) * lot)) * lot;
         quantity = Number(most < BigInt(maker.remaining) ? most : BigInt(maker.remaining));
         if (quantity === 0) {
           stop = 'filled';

@@ -46,7 +46,8 @@ export interface MarketOrder {
 
 /**
  * A market buy sized by what it may spend: buys level by level as much as `quoteAmount` quote units
- * pay for, rounding each fill's quantity down so the cost never exceeds the amount.
+ * pay for, rounding each fill's quantity down to whole `lot`s so the cost never exceeds the amount
+ * and what it buys is a quantity the product allows (what is too little for a lot stays unspent).
  */
 export interface MarketBuyByQuote {
   readonly type: 'market';
@@ -54,6 +55,8 @@ export interface MarketBuyByQuote {
   readonly owner: number;
   readonly side: 'buy';
   readonly quoteAmount: number;
+  /** The product's smallest quantity step in base units (1 when absent: any unit). */
+  readonly lot?: number;
   readonly quantity?: undefined;
 }
 

@@ -580,7 +580,15 @@ export class SpotExchange {
       };
     }
     if (order.quoteAmount !== undefined) {
-      return { id, owner, side: 'buy', type: 'market', quoteAmount: Number(order.quoteAmount) };
+      // Whole lots only: what is too little for the smallest step stays in the balance.
+      return {
+        id,
+        owner,
+        side: 'buy',
+        type: 'market',
+        quoteAmount: Number(order.quoteAmount),
+        lot: Number(rules.minQuantity),
+      };
     }
     // A market buy by quantity never buys more than its hold pays for at the book as it is now
     // (0 when nothing: the engine refuses it and the hold goes back).
@@ -645,7 +653,7 @@ function affordableQuantity(
   wanted: bigint,
   budget: bigint,
 ): bigint {
-  const lot = 10n ** BigInt(8 - rules.quantityPrecision);
+  const lot = rules.minQuantity;
   let left = budget;
   let bought = 0n;
   for (const [priceNumber, availableNumber] of engine.depth(1_000).asks) {

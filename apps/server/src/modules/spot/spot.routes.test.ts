@@ -298,6 +298,11 @@ describe('market orders', () => {
     const { token } = await server.register();
     const placed = await buy(token, { symbol: 'ETH/USDT', type: 2, amount: '500' });
     expect(placed.data.phase).toBe('filled');
+    // Whole steps of the product only: what is too little for one stays in the balance.
+    const eth = server.app.market.products().find((p) => p.symbol === 'ETH/USDT')!;
+    const lot = 10n ** BigInt(8 - eth.quantityPrecision);
+    expect(units(placed.data.filled) % lot).toBe(0n);
+    expect(units(placed.data.filled)).toBeGreaterThan(0n);
     const after = await pair(token, 'ETH/USDT');
     const spent = units('100000') - units(after.quote.available);
     expect(spent).toBeLessThanOrEqual(units('500'));

@@ -20,6 +20,7 @@ export interface ProductRules {
   quote: string;
   pricePrecision: number;
   quantityPrecision: number;
+  /** The smallest quantity, and the step every quantity is a whole number of (the lot), in units. */
   minQuantity: bigint;
   minNotional: bigint;
   makerFeeRate: bigint;
@@ -133,6 +134,6 @@ export function feeOn(received: bigint, rate: bigint): bigint {
 /** Base quantity a quote amount buys at a price, rounded down to the product's lot. */
 export function quantityFor(rules: ProductRules, quote: bigint, price: bigint): bigint {
   const raw = divMoney(quote, price, 'down');
-  const lot = 10n ** BigInt(8 - rules.quantityPrecision);
+  const lot = rules.minQuantity;
   return (raw / lot) * lot;
 }
