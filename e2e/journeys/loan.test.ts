@@ -172,6 +172,17 @@ describe('a coin loan: apply with images, approved in the console, repaid', () =
       .setInputFiles(pngFile('income.png', 2));
     await page.locator('.image-field[data-field="loan-incomeProof"] img').waitFor();
     await page.getByRole('button', { name: 'Submit application' }).click();
+    // Nothing is filed before the trader has seen what the loan costs.
+    const sheet = page.locator('.order-sheet');
+    await sheet.waitFor();
+    const figure = (field: string) => sheet.locator(`[data-field="${field}"] dd`).innerText();
+    expect(await figure('amount')).toBe('500.00 USDT');
+    expect(await figure('cycle')).toBe('7 days');
+    expect(await figure('interest')).toBe('3.50 USDT');
+    expect(await figure('repay-total')).toBe('503.50 USDT');
+    expect(keys).toHaveLength(0);
+    await screenshot(page, 'loan-apply-sheet-dark');
+    await sheet.getByRole('button', { name: 'Submit application' }).click();
     await page.waitForURL(/loan\/success/);
     await page.locator('.loan-success').waitFor();
     loanId = Number(new URLSearchParams(page.url().split('?')[1]).get('id'));

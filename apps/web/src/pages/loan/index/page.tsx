@@ -1,8 +1,12 @@
 import {
+  formatMoney,
   LOAN_IMAGE_KINDS,
   LOAN_MIN_IMAGES,
   loanCalls,
+  loanInterest,
+  parseMoney,
   type LoanImageKind,
+  type LoanProduct,
 } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
@@ -19,10 +23,12 @@ import { useApplyLoan, type ApplyLoanInput } from '../../../features/loan/api/lo
 import { useCreditScore, useLoanProducts } from '../../../features/loan/api/loan-queries';
 import { ProductCard } from '../../../features/loan/components/product-card';
 import { ScoreCard } from '../../../features/loan/components/score-card';
-import { plainAmount } from '../../../features/loan/loan-format';
+import { percentText, plainAmount } from '../../../features/loan/loan-format';
 import '../../../features/loan/loan.css';
 import { LOAN_PATHS } from '../../../features/loan/paths';
 import { AmountField } from '../../../ui/amount-field';
+import { formatMoneyText } from '../../../ui/amount-format';
+import { ConfirmSheet, SheetFigure } from '../../../ui/confirm-sheet';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
 import { ImageUploader, type PickedImage } from '../../../ui/image-uploader';
@@ -55,7 +61,12 @@ export default function LoanPage() {
   const product = list.find((p) => p.id === chosen) ?? list[0];
   const picked = LOAN_IMAGE_KINDS.filter((kind) => images[kind]);
 
-  const [busy, submit] = useSubmit(async () => {
+  // The application as checked, shown in a sheet with what it will cost before it is filed.
+  const [review, setReview] = useState<{ input: ApplyLoanInput; product: LoanProduct } | null>(
+    null,
+  );
+
+  const [checking, check] = useSubmit(async () => {
     if (!product) return;
     const values = {
       productId: product.id,
@@ -65,10 +76,15 @@ export default function LoanPage() {
       agreementAccepted: accepted ? 'true' : '',
     };
     const input = await validateForm(loanCalls.insertLoanCurrencyOrder, values as ApplyLoanInput);
-    if (!input) return;
+    if (input) setReview({ input, product });
+  });
+
+  const [busy, send] = useSubmit(async () => {
+    if (!review) return;
+    const { input } = review;
     const fingerprint = JSON.stringify([
-      product.id,
-      values.amount,
+      input.productId,
+      input.amount,
       picked.map((kind) => {
         const f = images[kind]!.file;
         return [kind, f.name, f.size, f.lastModified];
@@ -139,7 +155,7 @@ export default function LoanPage() {
         </div>
 
         <div className="form-actions">
-          <Button block color="primary" size="large" loading={busy} onClick={() => submit()}>
+          <Button block color="primary" size="large" loading={checking} onClick={() => check()}>
             {t('loan.submit')}
           </Button>
         </div>
@@ -159,6 +175,72 @@ export default function LoanPage() {
         }
       />
       <div className="page-body loan-page">{body}</div>
+      {review ? (
+        <ApplicationSheet
+          input={review.input}
+          product={review.product}
+          busy={busy}
+          onConfirm={() => void send()}
+          onClose={() => setReview(null)}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * The last look before an application is filed: the principal, the cycle, the rates, and the
+ * interest and total due at maturity as the server will fix them (the contract's loanInterest).
+ */
+function ApplicationSheet({
+  input,
+  product,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  input: ApplyLoanInput;
+  product: LoanProduct;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const principal = parseMoney(input.amount);
+  const interest = loanInterest(principal, parseMoney(product.dailyRate), product.cycleDays);
+  const money = (units: bigint) => formatMoneyText(formatMoney(units), product.currency);
+  return (
+    <ConfirmSheet
+      title={t('loan.confirmTitle')}
+      tone="buy"
+      busy={busy}
+      confirmLabel={t('loan.submit')}
+      onConfirm={onConfirm}
+      onClose={onClose}
+      rows={
+        <>
+          <SheetFigure label={t('loan.amount')} field="amount">
+            {money(principal)}
+          </SheetFigure>
+          <SheetFigure label={t('loan.cycleLabel')} field="cycle">
+            {t('loan.cycle', { count: product.cycleDays })}
+          </SheetFigure>
+          <SheetFigure label={t('loan.dailyRate')} field="daily-rate">
+            {percentText(product.dailyRate)}
+          </SheetFigure>
+          <SheetFigure label={t('loan.interest')} field="interest">
+            {money(interest)}
+          </SheetFigure>
+          <SheetFigure label={t('loan.repayTotal')} field="repay-total">
+            {money(principal + interest)}
+          </SheetFigure>
+          <SheetFigure label={t('loan.overdueRate')} field="overdue-rate">
+            {t('loan.perDay', { rate: percentText(product.overdueRate) })}
+          </SheetFigure>
+        </>
+      }
+    >
+      <p className="order-sheet__note">{t('loan.reviewHint')}</p>
+    </ConfirmSheet>
   );
 }
