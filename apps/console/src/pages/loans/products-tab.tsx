@@ -9,6 +9,7 @@ import { useCan } from '../../features/session/session-api';
 import { contractRule } from '../../ui/contract-rule';
 import { formatAmount, formatTime } from '../../ui/format';
 import { notifySuccess } from '../../ui/notify';
+import { ratePercent } from '../../features/options/terms';
 
 type Terms = Pick<
   ConsoleLoanProduct,
@@ -59,12 +60,12 @@ export function ProductsTab() {
           {
             title: t('console.loans.dailyRate'),
             key: 'dr',
-            render: (_, p) => formatAmount(p.dailyRate),
+            render: (_, p) => ratePercent(p.dailyRate),
           },
           {
             title: t('console.loans.overdueRate'),
             key: 'or',
-            render: (_, p) => formatAmount(p.overdueRate),
+            render: (_, p) => ratePercent(p.overdueRate),
           },
           { title: t('console.loans.minScore'), dataIndex: 'minScore' },
           {

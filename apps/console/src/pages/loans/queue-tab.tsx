@@ -16,6 +16,7 @@ import { notifySuccess } from '../../ui/notify';
 import { ReasonModal, useReasonDialog } from '../../ui/reason-modal';
 import { SecureImage } from '../../ui/secure-image';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
+import { ratePercent } from '../../features/options/terms';
 
 const DEFAULTS = { tab: 'queue', status: 'applying', page: '1' } as const;
 /** Review order: what waits, money out, money late, then what is closed. */
@@ -78,8 +79,8 @@ export function QueueTab() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('console.loans.terms', {
               days: l.cycleDays,
-              rate: formatAmount(l.dailyRate),
-              overdue: formatAmount(l.overdueRate),
+              rate: ratePercent(l.dailyRate),
+              overdue: ratePercent(l.overdueRate),
             })}
           </Typography.Text>
         </>

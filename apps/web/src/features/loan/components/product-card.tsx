@@ -29,18 +29,22 @@ export function ProductCard({ product, selected, reachable, onSelect }: ProductC
         </span>
       </span>
       <span className="loan-terms">
+        {/* Values keep the card's direction (aligned like the words below them); only the
+            range is isolated, so that it reads from min to max in Arabic too. */}
         <span>{t('loan.amountRange')}</span>
-        <span dir="ltr">
-          {formatAmount(product.minAmount, product.currency)} –{' '}
-          {formatMoneyText(product.maxAmount, product.currency)}
+        <span>
+          <bdi dir="ltr">
+            {formatAmount(product.minAmount, product.currency)} –{' '}
+            {formatMoneyText(product.maxAmount, product.currency)}
+          </bdi>
         </span>
         <span>{t('loan.dailyRate')}</span>
-        <span dir="ltr">
-          {percentText(product.dailyRate)} (
+        <span>
+          <bdi>{percentText(product.dailyRate)}</bdi> (
           {t('loan.yearly', { rate: yearlyPercentText(product.dailyRate) })})
         </span>
         <span>{t('loan.overdueRate')}</span>
-        <span dir="ltr">{t('loan.perDay', { rate: percentText(product.overdueRate) })}</span>
+        <span>{t('loan.perDay', { rate: percentText(product.overdueRate) })}</span>
         <span>{t('loan.repayment')}</span>
         <span>{t('loan.repaymentOnce')}</span>
         <span>{t('loan.lender')}</span>
