@@ -160,6 +160,8 @@ describe('financial packages: buy, a dividend, an early redemption', () => {
     await sheet.locator('.order-sheet__confirm').click();
     await page.waitForURL(/Financial\/success/);
     await page.locator('[data-testid="fin-order"]').waitFor();
+    // In progress: what it is expected to earn is shown beside what it has earned.
+    await page.locator('[data-testid="fin-order"] [data-field="expected"]').waitFor();
     bought = Number(new URL(page.url().replace('#', '')).searchParams.get('id'));
     expect(bought).toBeGreaterThan(0);
     expect(keys).toHaveLength(1);
@@ -204,10 +206,11 @@ describe('financial packages: buy, a dividend, an early redemption', () => {
     const sheet = page.locator('.fin-redeem-sheet');
     await sheet.waitFor({ state: 'visible' });
     // 0.5 % of 500: 2.50 penalty, 497.50 back.
-    await expect(sheet.locator('[data-field="penalty"]').innerText()).resolves.toContain('2.50');
-    await expect(sheet.locator('[data-field="principal"]').innerText()).resolves.toContain(
-      '497.50',
-    );
+    // The sheet asks the server for the figures: wait for them, not for the sheet alone.
+    await expect.poll(() => sheet.locator('[data-field="penalty"]').innerText()).toContain('2.50');
+    await expect
+      .poll(() => sheet.locator('[data-field="principal"]').innerText())
+      .toContain('497.50');
     await settle(page);
     await screenshot(page, 'financial-redeem-dark');
     await sheet.locator('.order-sheet__confirm').click();
@@ -219,7 +222,11 @@ describe('financial packages: buy, a dividend, an early redemption', () => {
       penalty: '2.50000000',
     });
     await open(page, '/pages/Financial/index?tab=2');
-    await page.locator(`[data-testid="fin-order"][data-id="${other}"][data-status="2"]`).waitFor();
+    const returned = page.locator(`[data-testid="fin-order"][data-id="${other}"][data-status="2"]`);
+    await returned.waitFor();
+    // Redeemed early it earns nothing more: no expected income beside the penalty.
+    expect(await returned.locator('[data-field="expected"]').count()).toBe(0);
+    await returned.locator('[data-field="penalty"]').waitFor();
     expect(keys).toHaveLength(2);
     expect(new Set(keys).size).toBe(2);
     expect(errors).toEqual([]);
@@ -278,9 +285,9 @@ describe('financial packages in the console', () => {
       const demo = desk.getByTestId('yield-reserve-demo');
       await demo.waitFor();
       if (theme === 'dark') {
-        const before = await demo.innerText();
-        // The seeded 20,000,000, less the 0.20 dividend, plus the 2.50 penalty of the redemption.
-        expect(before).toContain('20,000,002.3');
+        // The seeded 20,000,000, less the 0.20 dividend, plus the 2.50 penalty of the redemption
+        // (the card shows what it has read so far: wait for the balance).
+        await expect.poll(() => demo.innerText()).toContain('20,000,002.3');
         await demo.locator('.ant-btn-primary').click();
         await desk.locator('.ant-modal input').fill('1000');
         await desk.locator('.ant-modal .ant-btn-primary').click();

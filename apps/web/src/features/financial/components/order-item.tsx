@@ -24,7 +24,6 @@ export function OrderItem({
     [t('financial.order.no'), order.orderNo],
     [t('financial.order.amount'), formatMoneyText(order.amount, USDT)],
     [t('financial.product.daily'), `${percent(order.dailyRate)}%`],
-    [t('financial.order.expected'), formatMoneyText(order.expectedProfit, USDT)],
     [t('financial.order.earned'), formatMoneyText(order.profitEarned, USDT), 'earned'],
     [t('financial.product.period'), t('financial.product.days', { days: order.days })],
     [t('financial.order.remainingDays'), String(order.remainingDays)],
@@ -32,6 +31,14 @@ export function OrderItem({
     [t('financial.order.end'), date(order.endTime)],
     [t('financial.product.dividend'), `${order.dividendTime} ${order.timeZone}`, 'dividend'],
   ];
+  // What it is expected to earn, while it still earns: an ended order has earned what it earned
+  // (one redeemed early, far less than expected).
+  if (order.status === 0)
+    rows.splice(3, 0, [
+      t('financial.order.expected'),
+      formatMoneyText(order.expectedProfit, USDT),
+      'expected',
+    ]);
   if (order.status === 0 && order.nextDividendAt !== null)
     rows.push([t('financial.order.next'), date(order.nextDividendAt)]);
   if (order.status === 0) rows.push([t('financial.order.principalAt'), date(order.principalAt)]);
