@@ -19,6 +19,7 @@ const limits: OrderLimits = {
   availableBase: '0.25000000',
   lastPrice: '95000.00',
   tradingOpen: true,
+  minNotional: '5.00000000',
 };
 
 /** The text the user would read for a draft. */
@@ -68,6 +69,23 @@ describe('order checks in the order of SPEC.md section 5', () => {
       'Not enough BTC available to sell',
     );
     expect(text(draft({ side: 'sell', quantity: '0.25' }))).toBe('ok');
+  });
+
+  it('refuses an order worth less than the minimum before the sheet, as the server would', () => {
+    const below = 'The order value is below the minimum of 5.00 USDT';
+    // 60,000 x 0.00008 = 4.80 USDT; 0.0001 = 6.00.
+    expect(text(draft({ quantity: '0.00008' }))).toBe(below);
+    expect(text(draft({ quantity: '0.0001' }))).toBe('ok');
+    expect(text(draft({ type: 2, by: 'amount', amount: '4.99' }))).toBe(below);
+    expect(text(draft({ type: 2, by: 'amount', amount: '5' }))).toBe('ok');
+    // A market order is valued at the last price: 95,000 x 0.00005 = 4.75.
+    expect(text(draft({ side: 'sell', type: 2, quantity: '0.00005' }))).toBe(below);
+    // No last price yet: the server decides.
+    expect(text(draft({ type: 2, quantity: '0.00005' }), { ...limits, lastPrice: undefined })).toBe(
+      'ok',
+    );
+    // The minimum comes before the balance, as on the server.
+    expect(text(draft({ quantity: '0.00008' }), { ...limits, availableQuote: '0' })).toBe(below);
   });
 
   it('refuses a pair closed for trading last', () => {

@@ -1,5 +1,5 @@
 import type { ErrorKey } from '@tidemark/contract';
-import { mulMoney, SPOT_ORDER_TYPE, tryParseMoney } from '@tidemark/contract/rules';
+import { formatMoney, mulMoney, SPOT_ORDER_TYPE, tryParseMoney } from '@tidemark/contract/rules';
 import type { OrderInput } from './api/spot-mutations';
 import { finishTyped, typedUnits, usesAmount, type OrderDraft } from './order-math';
 
@@ -12,6 +12,8 @@ export interface OrderLimits {
   /** What a market buy by quantity is estimated at. */
   lastPrice: string | undefined;
   tradingOpen: boolean;
+  /** The smallest order value in USDT (the product's minNotional). */
+  minNotional: string;
 }
 
 export type OrderCheck =
@@ -37,10 +39,25 @@ function cost(
 }
 
 /**
+ * What the order is worth in USDT as the server values it against the minimum: the amount of a
+ * buy by amount, else quantity x the limit price (a market order: the last price), rounded down;
+ * null when a market order has no last price yet (the server decides).
+ */
+function worth(draft: OrderDraft, limits: OrderLimits): bigint | null {
+  if (usesAmount(draft)) return typedUnits(draft.amount) ?? 0n;
+  const price =
+    draft.type === SPOT_ORDER_TYPE.limit
+      ? typedUnits(draft.price)
+      : tryParseMoney(limits.lastPrice ?? '');
+  return price === null ? null : mulMoney(typedUnits(draft.quantity) ?? 0n, price, 'down');
+}
+
+/**
  * The order form's checks in SPEC.md section 5's order, each answering a key of the error
  * catalogue: something required left empty; a quantity that is not above 0; a price or USDT
- * amount that is not above 0; more than the available balance; a pair closed for trading. Answers
- * what to send when all pass. Precision and the minimum order value are the server's to refuse.
+ * amount that is not above 0; an order worth less than the minimum (before the sheet, as the
+ * server checks it before the balance); more than the available balance; a pair closed for
+ * trading. Answers what to send when all pass. Precision is the server's to refuse.
  */
 export function checkOrder(draft: OrderDraft, limits: OrderLimits): OrderCheck {
   const limit = draft.type === SPOT_ORDER_TYPE.limit;
@@ -55,6 +72,12 @@ export function checkOrder(draft: OrderDraft, limits: OrderLimits): OrderCheck {
   if (!byAmount && !((typedUnits(quantity) ?? 0n) > 0n)) return refuse('quantityPositive');
   if (limit && !((typedUnits(price) ?? 0n) > 0n)) return refuse('incorrectAmount');
   if (byAmount && !((typedUnits(amount) ?? 0n) > 0n)) return refuse('incorrectAmount');
+
+  const value = worth(draft, limits);
+  const minimum = tryParseMoney(limits.minNotional);
+  if (value !== null && minimum !== null && value < minimum) {
+    return refuse('orderBelowMinimum', { min: formatMoney(minimum, 2), currency: 'USDT' });
+  }
 
   const needed = cost(draft, limits);
   const available = tryParseMoney(

@@ -94,6 +94,7 @@ function TradeScreen({ symbol, initialSide }: TradeScreenProps) {
           availableBase: balances.data.base.available,
           lastPrice,
           tradingOpen: rules.tradingOpen,
+          minNotional: rules.minNotional,
         }
       : null,
     rules
