@@ -1,4 +1,4 @@
-import { groupThousands, trimDecimal, tryParseMoney } from '@tidemark/contract';
+import { groupThousands, MONEY_UNIT, trimDecimal, tryParseMoney } from '@tidemark/contract';
 import { languageInfo } from '@tidemark/i18n';
 import { currentLanguage } from './i18n';
 
@@ -44,4 +44,24 @@ export function formatTime(ms: number | null | undefined): string {
 export function shorten(text: string | null | undefined, keep = 8): string {
   if (!text) return '-';
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
+}
+
+/** A rate (a fraction as a wire decimal, "0.85") as a percentage: "85%", "7.5%". */
+export function ratePercent(rate: string): string {
+  const value = tryParseMoney(rate);
+  if (value === null) return '-';
+  const percent = value * 100n;
+  const whole = percent / MONEY_UNIT;
+  const fraction = (percent % MONEY_UNIT).toString().padStart(8, '0').replace(/0+$/, '');
+  return `${whole}${fraction ? `.${fraction}` : ''}%`;
+}
+
+/**
+ * A rate of at most 1 (100 %), as the server checks option rates (the contract's validRates:
+ * MAX_RETURN_RATE is 1) and rebate rates before taking them; what is not a number yet is the
+ * field's own rule to refuse.
+ */
+export function rateAtMostOne(text: string): boolean {
+  const value = tryParseMoney(text.trim());
+  return value === null || value <= MONEY_UNIT;
 }

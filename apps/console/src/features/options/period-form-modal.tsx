@@ -3,7 +3,8 @@ import { Form, Input, InputNumber, Modal, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
-import { minMaxValid, rateAtMostOne, type TermsValues } from './terms';
+import { rateAtMostOne } from '../../ui/format';
+import { minMaxValid, type TermsValues } from './terms';
 import { freshEachOpening } from '../../ui/fresh-dialog';
 
 export interface PeriodFormValues extends TermsValues {

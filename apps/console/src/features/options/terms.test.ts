@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  changedTerms,
-  coverage,
-  rateAtMostOne,
-  minMaxValid,
-  ratePercent,
-  termsOf,
-  type TermsValues,
-} from './terms';
+import { changedTerms, coverage, minMaxValid, termsOf, type TermsValues } from './terms';
+import { rateAtMostOne, ratePercent } from '../../ui/format';
 
 const before: TermsValues = {
   returnRate: '0.85',

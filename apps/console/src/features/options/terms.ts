@@ -1,10 +1,4 @@
-import {
-  MAX_RETURN_RATE,
-  mulDiv,
-  MONEY_UNIT,
-  trimDecimal,
-  tryParseMoney,
-} from '@tidemark/contract';
+import { mulDiv, trimDecimal, tryParseMoney } from '@tidemark/contract';
 import type { OptionPeriodTerms } from './options-types';
 
 /** A period's terms as the form holds them: decimal strings as typed, rates as fractions. */
@@ -45,31 +39,12 @@ export function changedTerms(before: TermsValues, after: TermsValues): Partial<T
   return out;
 }
 
-/**
- * The server's terms rule (the contract's validRates), checked before sending: a return or loss
- * rate of at most 1 (100 %); what is not a number yet is the field's own rule to refuse.
- */
-export function rateAtMostOne(text: string): boolean {
-  const value = tryParseMoney(text.trim());
-  return value === null || value <= MAX_RETURN_RATE;
-}
-
 /** The server's terms rule: a minimum above 0 and not over the maximum. */
 export function minMaxValid(min: string, max: string): boolean {
   const low = tryParseMoney(min.trim());
   const high = tryParseMoney(max.trim());
   if (low === null || high === null) return true;
   return low > 0n && low <= high;
-}
-
-/** A rate (a fraction as a wire decimal, "0.85") as a percentage: "85%", "7.5%". */
-export function ratePercent(rate: string): string {
-  const value = tryParseMoney(rate);
-  if (value === null) return '-';
-  const percent = value * 100n;
-  const whole = percent / MONEY_UNIT;
-  const fraction = (percent % MONEY_UNIT).toString().padStart(8, '0').replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { useCan } from '../../features/session/session-api';
 import { contractRule } from '../../ui/contract-rule';
 import { formatAmount, formatTime } from '../../ui/format';
 import { notifySuccess } from '../../ui/notify';
-import { ratePercent } from '../../features/options/terms';
+import { ratePercent } from '../../ui/format';
 
 type Terms = Pick<
   ConsoleLoanProduct,

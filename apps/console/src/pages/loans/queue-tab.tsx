@@ -16,7 +16,7 @@ import { notifySuccess } from '../../ui/notify';
 import { ReasonModal, useReasonDialog } from '../../ui/reason-modal';
 import { SecureImage } from '../../ui/secure-image';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
-import { ratePercent } from '../../features/options/terms';
+import { ratePercent } from '../../ui/format';
 
 const DEFAULTS = { tab: 'queue', status: 'applying', page: '1' } as const;
 /** Review order: what waits, money out, money late, then what is closed. */

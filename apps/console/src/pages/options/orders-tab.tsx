@@ -3,7 +3,7 @@ import { Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOptionOrders } from '../../features/options/options-api';
 import type { OptionOrderRecord } from '../../features/options/options-types';
-import { ratePercent } from '../../features/options/terms';
+import { ratePercent } from '../../ui/format';
 import {
   TraderSearchBox,
   TraderSearchNote,

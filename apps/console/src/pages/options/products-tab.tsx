@@ -23,7 +23,8 @@ import {
 import type { OptionPeriodTerms, OptionProduct } from '../../features/options/options-types';
 import { PeriodFormModal, type PeriodFormValues } from '../../features/options/period-form-modal';
 import { RestrictedCountriesCard } from '../../features/options/restricted-countries-card';
-import { changedTerms, ratePercent, termsOf } from '../../features/options/terms';
+import { changedTerms, termsOf } from '../../features/options/terms';
+import { ratePercent } from '../../ui/format';
 import { useCan } from '../../features/session/session-api';
 import { Amount } from '../../ui/amount';
 import { formatTime } from '../../ui/format';

@@ -1,7 +1,7 @@
 import { REBATE_SOURCES, REBATE_STATES } from '@tidemark/contract';
 import { Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ratePercent } from '../../features/options/terms';
+import { ratePercent } from '../../ui/format';
 import { useTeamRebates, type TeamRebateRecord } from '../../features/team/team-api';
 import { Amount } from '../../ui/amount';
 import { formatTime } from '../../ui/format';

@@ -1,7 +1,7 @@
 import { teamConsoleCalls } from '@tidemark/contract';
 import { Button, Descriptions, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rateAtMostOne, ratePercent } from '../../features/options/terms';
+import { rateAtMostOne, ratePercent } from '../../ui/format';
 import { useCan } from '../../features/session/session-api';
 import { useSetTeamTerms, useTeamTerms, type TeamTermsView } from '../../features/team/team-api';
 import { contractRule } from '../../ui/contract-rule';
