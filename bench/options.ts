@@ -80,15 +80,10 @@ const count = async (status: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-// The wait polls whether any order still runs: one index probe, where counting them walked the
-// whole partial index on the same thread as the settlement it was timing.
+// The wait polls whether any order still runs: the first key of the settlement queue, where
+// counting them walked the whole queue on the same thread as the settlement it was timing.
 const anyRunning = async () =>
-  (await app.db
-    .selectFrom('option_orders')
-    .select('id')
-    .where('status', '=', 'running')
-    .limit(1)
-    .executeTakeFirst()) !== undefined;
+  (await app.db.selectFrom('option_due').select('id').limit(1).executeTakeFirst()) !== undefined;
 // The JavaScript thread's CPU time (the settlement's statements run on it, synchronously).
 const thread = () => cpuMs(process.pid, process.pid);
 clock.at = expiry + 400;

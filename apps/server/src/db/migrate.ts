@@ -20,6 +20,7 @@ import { clusterLeases } from './migrations/0019-cluster-leases';
 import { team } from './migrations/0015-team';
 import { ledgerJournal } from './migrations/0020-ledger-journal';
 import { rateLimitCounters } from './migrations/0021-rate-limit-counters';
+import { optionSettlements } from './migrations/0022-option-settlements';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -45,6 +46,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0019-cluster-leases': clusterLeases(context),
     '0020-ledger-journal': ledgerJournal(context),
     '0021-rate-limit-counters': rateLimitCounters(context),
+    '0022-option-settlements': optionSettlements(context),
   };
 }
 

@@ -19,6 +19,9 @@ import type {
   OptionChainTable,
   OptionExposureTable,
   OptionOrderTable,
+  OptionOrderTermsTable,
+  OptionSettlementTable,
+  OptionDueTable,
   OptionPeriodTable,
   OptionProductTable,
   OptionRecordTable,
@@ -118,6 +121,9 @@ export interface Database {
   option_products: OptionProductTable;
   option_periods: OptionPeriodTable;
   option_orders: OptionOrderTable;
+  option_order_terms: OptionOrderTermsTable;
+  option_settlements: OptionSettlementTable;
+  option_due: OptionDueTable;
   option_records: OptionRecordTable;
   option_chain: OptionChainTable;
   option_exposure: OptionExposureTable;

@@ -91,9 +91,8 @@ export class Metrics {
       registers,
       async collect() {
         const row = await app.db
-          .selectFrom('option_orders')
+          .selectFrom('option_due')
           .select((eb) => eb.fn.min('settle_time').as('oldest'))
-          .where('status', '=', 'running')
           .executeTakeFirst();
         this.set(lagSeconds(row?.oldest));
       },

@@ -67,7 +67,7 @@ export class OptionsJobs {
     await this.durableTicks();
     const db = this.app.db;
     await this.drain(
-      () => repo.due(db, 'scheduled', horizon, CHUNK),
+      () => repo.dueToStart(db, horizon, CHUNK),
       (rows) => this.startAll(rows),
     );
     await this.settleDue(horizon);

@@ -4,6 +4,7 @@ import { tickOfRow, type Tick } from '../../market/tick-log';
 import type {
   NewOptionOrderRow,
   OptionOrderRow,
+  OptionOrderTermsRow,
   OptionPeriodRow,
   OptionProductRow,
   OptionRecordRow,
@@ -44,38 +45,100 @@ export function period(db: Executor, id: number): Promise<OptionPeriodRow | unde
     .executeTakeFirst();
 }
 
-export function insertOrder(db: Executor, row: NewOptionOrderRow): Promise<OptionOrderRow> {
-  return db.insertInto('option_orders').values(row).returningAll().executeTakeFirstOrThrow();
+/** An order's terms as the view shows them before it closes (nothing of a settlement yet). */
+function open(row: OptionOrderTermsRow): OptionOrderRow {
+  return {
+    ...row,
+    settle_price: null,
+    settle_tick_time: null,
+    settle_seq: null,
+    outcome: null,
+    payout: null,
+    record_seq: null,
+  };
 }
 
-export function order(
+/** A new order; a running one (placed at once) joins the settlement queue. */
+export async function insertOrder(db: Executor, row: NewOptionOrderRow): Promise<OptionOrderRow> {
+  const inserted = await db
+    .insertInto('option_order_terms')
+    .values(row)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (inserted.status === 'running') await queueToSettle(db, inserted);
+  return open(inserted);
+}
+
+/** A running order joins the settlement queue (at placing, or at its start). */
+export async function queueToSettle(
+  db: Executor,
+  row: Pick<OptionOrderTermsRow, 'id' | 'settle_time' | 'strike_time'>,
+): Promise<void> {
+  await db
+    .insertInto('option_due')
+    .values({ settle_time: row.settle_time, id: row.id, strike_time: row.strike_time })
+    .execute();
+}
+
+/** How an order that never ran closed (cancelled, or failed at its start): appended once. */
+export async function closeUnstarted(
+  db: Executor,
+  row: OptionOrderRow,
+  closed: { status: 'cancelled' | 'failed'; outcome: string | null; payout: bigint; at: bigint },
+): Promise<OptionOrderRow> {
+  await db
+    .insertInto('option_settlements')
+    .values({
+      order_id: row.id,
+      status: closed.status,
+      settle_price: null,
+      settle_tick_time: null,
+      settle_seq: null,
+      outcome: closed.outcome,
+      payout: closed.payout,
+      record_seq: null,
+      closed_at: closed.at,
+    })
+    .execute();
+  return { ...row, status: closed.status, outcome: closed.outcome, payout: closed.payout };
+}
+
+export async function order(
   handle: Pick<DatabaseHandle, 'dialect'>,
   db: Executor,
   id: number,
   lock = false,
 ): Promise<OptionOrderRow | undefined> {
-  return db
-    .selectFrom('option_orders')
-    .selectAll()
-    .where('id', '=', BigInt(id))
-    .$if(lock && locksRows(handle), (qb) => qb.forUpdate())
-    .executeTakeFirst();
+  // The view's outer join cannot be locked: its terms row is (what top-up and cancel change).
+  if (lock && locksRows(handle)) {
+    await db
+      .selectFrom('option_order_terms')
+      .select('id')
+      .where('id', '=', BigInt(id))
+      .forUpdate()
+      .execute();
+  }
+  return db.selectFrom('option_orders').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
 }
 
-/** Moves an order from `from` to its next state; answers the row, or undefined if it had moved on. */
-export function transition(
+/**
+ * Moves a scheduled order on (started, topped up, cancelled, failed) in its terms row; answers
+ * the order, or undefined if it had moved on.
+ */
+export async function transition(
   db: Executor,
   id: bigint,
-  from: string,
-  patch: Partial<Omit<OptionOrderRow, 'id'>>,
+  from: 'scheduled',
+  patch: Partial<Omit<OptionOrderTermsRow, 'id'>>,
 ): Promise<OptionOrderRow | undefined> {
-  return db
-    .updateTable('option_orders')
+  const row = await db
+    .updateTable('option_order_terms')
     .set(patch)
     .where('id', '=', id)
     .where('status', '=', from)
     .returningAll()
     .executeTakeFirst();
+  return row && open(row);
 }
 
 export async function orderPage(
@@ -124,24 +187,23 @@ export function openOrders(
     .execute();
 }
 
-/** Orders whose next step is due: scheduled ones to start, running ones to settle. */
-export function due(
+/** Scheduled orders due to start by `before` (running ones: dueToSettle, in the service). */
+export async function dueToStart(
   db: Executor,
-  status: 'scheduled' | 'running',
   before: number,
   limit: number,
 ): Promise<OptionOrderRow[]> {
-  const column = status === 'scheduled' ? 'open_time' : 'settle_time';
   // The status as a literal: only then may the databases use the partial index of that queue.
-  return db
-    .selectFrom('option_orders')
+  const rows = await db
+    .selectFrom('option_order_terms')
     .selectAll()
-    .where('status', '=', sql.lit(status))
-    .where(column, '<=', BigInt(before))
-    .orderBy(column)
+    .where('status', '=', sql.lit('scheduled'))
+    .where('open_time', '<=', BigInt(before))
+    .orderBy('open_time')
     .orderBy('id')
     .limit(limit)
     .execute();
+  return rows.map(open);
 }
 
 /** The last logged tick of a symbol at or before `time`. */
@@ -227,10 +289,10 @@ export async function ticksBySeq(
 
 /** Removes ticks older than `before` (the retention), never one an open order still needs. */
 export async function pruneTicks(db: Executor, before: number): Promise<number> {
+  // Only running orders have a strike: the settlement queue holds theirs.
   const oldestOpen = await db
-    .selectFrom('option_orders')
+    .selectFrom('option_due')
     .select((eb) => eb.fn.min('strike_time').as('t'))
-    .where('status', 'in', [sql.lit('scheduled'), sql.lit('running')])
     .executeTakeFirst();
   const oldest = oldestOpen?.t;
   const limit = oldest === null || oldest === undefined ? before : Math.min(before, Number(oldest));
@@ -346,10 +408,17 @@ export function recordsFrom(
 
 /** The open orders' stakes and terms: the console's exposure by symbol. */
 export function openStakes(db: Executor) {
+  // Scheduled orders by their start queue, running ones by their settlement queue.
   return db
-    .selectFrom('option_orders')
+    .selectFrom('option_order_terms')
     .select(['symbol', 'book', 'direction', 'stake', 'return_rate'])
-    .where('status', 'in', [...OPEN_STATUSES])
+    .where('status', '=', sql.lit('scheduled'))
+    .unionAll(
+      db
+        .selectFrom('option_due as d')
+        .innerJoin('option_order_terms as o', 'o.id', 'd.id')
+        .select(['o.symbol', 'o.book', 'o.direction', 'o.stake', 'o.return_rate']),
+    )
     .execute();
 }
 

@@ -175,9 +175,9 @@ describe('random order sequences (property)', () => {
       .offset(1)
       .executeTakeFirstOrThrow();
     await server.app.db
-      .updateTable('option_orders')
+      .updateTable('option_settlements')
       .set((eb) => ({ payout: eb('payout', '+', 1n) }))
-      .where('id', '=', record.order_id)
+      .where('order_id', '=', record.order_id)
       .execute();
     const report = await verifySettlements(server.app.db, server.config.options.settleToleranceMs);
     expect(report).toEqual({
@@ -186,9 +186,9 @@ describe('random order sequences (property)', () => {
       firstBroken: { seq: Number(record.seq), problem: 'payout differs from its order' },
     });
     await server.app.db
-      .updateTable('option_orders')
+      .updateTable('option_settlements')
       .set((eb) => ({ payout: eb('payout', '-', 1n) }))
-      .where('id', '=', record.order_id)
+      .where('order_id', '=', record.order_id)
       .execute();
     expect((await verifySettlements(server.app.db, 3000)).ok).toBe(true);
   });
@@ -318,7 +318,7 @@ describe('random order sequences (property)', () => {
     // Inserted out of expiry order, so that id order and expiry order differ.
     for (const settle of [...expiries].reverse()) {
       const row = await db
-        .insertInto('option_orders')
+        .insertInto('option_order_terms')
         .values({
           user_id: BigInt(trader.userId),
           book: 'demo',
@@ -339,8 +339,9 @@ describe('random order sequences (property)', () => {
           created_at: BigInt(t0),
           updated_at: BigInt(t0),
         })
-        .returning('id')
+        .returning(['id', 'settle_time', 'strike_time'])
         .executeTakeFirstOrThrow();
+      await db.insertInto('option_due').values(row).execute();
       ids.push(row.id);
     }
     try {
@@ -371,7 +372,8 @@ describe('random order sequences (property)', () => {
       expect(read[0]!.claimed[1]).toBe(BigInt(trader.userId));
       expect(read[0]!.claimed[4]).toBe('long');
     } finally {
-      await db.deleteFrom('option_orders').where('id', 'in', ids).execute();
+      await db.deleteFrom('option_due').where('id', 'in', ids).execute();
+      await db.deleteFrom('option_order_terms').where('id', 'in', ids).execute();
     }
   });
 });

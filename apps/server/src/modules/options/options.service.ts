@@ -413,12 +413,6 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
       strike_price: strike ? strike.price : null,
       strike_time: strike ? BigInt(strike.time) : null,
       strike_seq: strike ? BigInt(strike.seq) : null,
-      settle_price: null,
-      settle_tick_time: null,
-      settle_seq: null,
-      outcome: null,
-      payout: null,
-      record_seq: null,
       created_at: BigInt(now),
       updated_at: BigInt(now),
     });
@@ -453,10 +447,15 @@ export async function cancel(
         throw new DomainError('optionOrderStarted');
       const moved = await repo.transition(trx, row.id, 'scheduled', {
         status: 'cancelled',
-        payout: row.stake,
         updated_at: BigInt(now),
       });
       if (!moved) throw new DomainError('optionOrderStarted');
+      const cancelled = await repo.closeUnstarted(trx, moved, {
+        status: 'cancelled',
+        outcome: null,
+        payout: row.stake,
+        at: BigInt(now),
+      });
       await app.ledger.post(trx, {
         type: 'option',
         reference: `option:${row.id}:cancel`,
@@ -466,7 +465,7 @@ export async function cancel(
         ],
       });
       await repo.addExposure(trx, book, -worstPayout(row.stake, row.return_rate));
-      const order = toOrder(moved);
+      const order = toOrder(cancelled);
       app.writer.afterCommit(trx, () => publish(app, userId, 'option.settled', order));
       return order;
     },
@@ -548,6 +547,7 @@ export async function start(
     updated_at: BigInt(app.clock.now()),
   });
   if (!moved) return false;
+  await repo.queueToSettle(trx, moved);
   const order = toOrder(moved);
   app.writer.afterCommit(trx, () => publish(app, Number(row.user_id), 'option.started', order));
   return true;
@@ -769,7 +769,10 @@ export async function settleOrders(
     return text;
   };
   const exposure = new Map<Book, bigint>();
-  const updates: unknown[] = [];
+  // How each order closed (its option_settlements row), and the queue keys it leaves: a running
+  // order its expiry and id in option_due, a scheduled one (failed at its start) its id.
+  const closings: unknown[] = [];
+  const leaving: bigint[] = [];
   const records: unknown[] = [];
   const results: TradingResult[] = [];
   // Events are built only for traders listening, each trader asked once.
@@ -817,7 +820,19 @@ export async function settleOrders(
     const settlePrice = settleTick?.price ?? null;
     const settleTickTime = settleTick ? BigInt(settleTick.time) : null;
     const settleSeq = settleTick ? BigInt(settleTick.seq) : null;
-    updates.push(id, status, settlePrice, settleTickTime, settleSeq, outcome, payout, recordSeq);
+    closings.push(
+      id,
+      status,
+      settlePrice,
+      settleTickTime,
+      settleSeq,
+      outcome,
+      payout,
+      recordSeq,
+      now,
+    );
+    if (from === 'running') leaving.push(expiry, id);
+    else leaving.push(id);
     if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
     const trader = names.get(userIdBig)!;
     const sealed = sealRecord({
@@ -889,18 +904,18 @@ export async function settleOrders(
     );
     for (const r of rows) shown.set(BigInt(r.id as bigint), r as unknown as OptionOrderRow);
   }
-  // Only orders still in status `from` change: should fewer than settled here (one settled
-  // elsewhere since they were read as due), the unit rolls back with everything it posted.
-  let updated = 0;
-  for (let i = 0; i < updates.length; i += UPDATE_ROWS * UPDATE_WIDTH) {
-    const chunk = updates.slice(i, i + UPDATE_ROWS * UPDATE_WIDTH);
-    updated += await statements.run(trx, settleOrdersSql(chunk.length / UPDATE_WIDTH, postgres), [
-      ...chunk,
-      now,
-      from,
-    ]);
+  // Only orders still queued as `from` leave their queue: should fewer leave than settled here
+  // (one settled elsewhere since they were read as due), the unit rolls back with everything it
+  // posted. An order's settlement row is its key's only one: never two settlements of an order.
+  const left =
+    from === 'running'
+      ? await leaveSettlementQueue(statements, trx, leaving)
+      : await leaveStartQueue(statements, trx, leaving, now);
+  if (left !== settledCount) throw new OrdersMovedError(settledCount - left);
+  for (let i = 0; i < closings.length; i += CLOSING_ROWS * CLOSING_WIDTH) {
+    const chunk = closings.slice(i, i + CLOSING_ROWS * CLOSING_WIDTH);
+    await statements.all(trx, insertClosingsSql(chunk.length / CLOSING_WIDTH), chunk);
   }
-  if (updated !== settledCount) throw new OrdersMovedError(settledCount - updated);
   for (const [book, delta] of exposure) await statements.all(trx, EXPOSURE_ADD_SQL, [delta, book]);
   for (let i = 0; i < records.length; i += RECORD_ROWS * RECORD_WIDTH) {
     const chunk = records.slice(i, i + RECORD_ROWS * RECORD_WIDTH);
@@ -938,7 +953,7 @@ interface Strike {
   sources: readonly TickSourcePrice[] | undefined;
 }
 
-/** What settling writes to an order, in the order of settleOrdersSql's VALUES. */
+/** What settling writes of an order (its settlement row but the time it closed). */
 type SettleValues = [
   id: bigint,
   status: 'settled' | 'failed',
@@ -981,7 +996,7 @@ async function claim(
   postgres: boolean,
 ): Promise<Map<bigint, ClaimedRow>> {
   const claimed = new Map<bigint, ClaimedRow>();
-  const lock = postgres ? ' FOR UPDATE' : '';
+  const texts = CLAIM_SQL[from];
   for (let i = 0; i < items.length; i += CLAIM_ROWS) {
     const ids = items.slice(i, i + CLAIM_ROWS).map(({ row }) => BigInt(row.id));
     let low = ids[0]!;
@@ -992,7 +1007,7 @@ async function claim(
     }
     if (!postgres && high - low < BigInt(ids.length) * RANGE_SPREAD) {
       const wanted = new Set(ids);
-      for (const r of await statements.raw(trx, CLAIM_RANGE_SQL, [from, low, high])) {
+      for (const r of await statements.raw(trx, texts.range, [low, high])) {
         if (wanted.has(r[0] as bigint)) claimed.set(r[0] as bigint, r as ClaimedRow);
       }
       continue;
@@ -1000,14 +1015,14 @@ async function claim(
     const rows = await statements.raw(
       trx,
       listSql(
-        claimTexts,
+        texts.lists,
         ids.length,
-        `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = ? AND id IN (`,
+        texts.head,
         '?',
         ', ',
-        `) ORDER BY id${lock}`,
+        `) ORDER BY ${from === 'running' ? 'o.id' : 'id'}${postgres ? texts.lock : ''}`,
       ),
-      [from, ...ids],
+      ids,
     );
     for (const r of rows) claimed.set(BigInt(r[0] as bigint), r as ClaimedRow);
   }
@@ -1051,17 +1066,107 @@ async function strikeSourcesOf(
 const CLAIM_ROWS = 500;
 /** A claim reads a range of ids when it is at most this many times as wide as its ids. */
 const RANGE_SPREAD = 2n;
-const CLAIM_RANGE_SQL = `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = ? AND id BETWEEN ? AND ?`;
-/** 8 bound values a row (and the time once): far below either database's parameter limit. */
-const UPDATE_ROWS = 500;
-const UPDATE_WIDTH = 8;
-const claimTexts = new Map<number, string>();
+/** CLAIM_COLUMNS of the terms row `o`, for statements that join it. */
+const CLAIM_COLUMNS_O = CLAIM_COLUMNS.split(', ')
+  .map((column) => `o.${column}`)
+  .join(', ');
+/**
+ * Claiming orders still `scheduled` (their terms row says so) or still `running` (they are in
+ * the settlement queue; PostgreSQL locks their queue row, which settling deletes).
+ */
+const RUNNING_FROM =
+  `SELECT ${CLAIM_COLUMNS_O} FROM option_order_terms o ` +
+  'JOIN option_due d ON d.settle_time = o.settle_time AND d.id = o.id ';
+const CLAIM_SQL = {
+  scheduled: {
+    range: `SELECT ${CLAIM_COLUMNS} FROM option_order_terms WHERE status = 'scheduled' AND id BETWEEN ? AND ?`,
+    head: `SELECT ${CLAIM_COLUMNS} FROM option_order_terms WHERE status = 'scheduled' AND id IN (`,
+    lock: ' FOR UPDATE',
+    lists: new Map<number, string>(),
+  },
+  running: {
+    range: `${RUNNING_FROM}WHERE o.id BETWEEN ? AND ?`,
+    head: `${RUNNING_FROM}WHERE o.id IN (`,
+    lock: ' FOR UPDATE OF d',
+    lists: new Map<number, string>(),
+  },
+} as const;
+/** 9 bound values a row: far below either database's parameter limit. */
+const CLOSING_ROWS = 500;
+const CLOSING_WIDTH = 9;
+const closingTexts = new Map<number, string>();
+function insertClosingsSql(rows: number): string {
+  return listSql(
+    closingTexts,
+    rows,
+    'INSERT INTO option_settlements (order_id, status, settle_price, settle_tick_time, ' +
+      'settle_seq, outcome, payout, record_seq, closed_at) VALUES ',
+    '(?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ', ',
+    '',
+  );
+}
+const DUE_DELETE_SQL = 'DELETE FROM option_due WHERE settle_time = ? AND id = ?';
+const DUE_RANGE_DELETE_SQL = 'DELETE FROM option_due WHERE settle_time = ? AND id BETWEEN ? AND ?';
+/**
+ * Settled orders leave the settlement queue (`keys`: expiry and id of each, as settled): orders of
+ * one expiry with consecutive ids (placed together) as one range, every other one by its key.
+ * A range holds only the unit's own orders, so what it deletes counts them exactly. Answers how
+ * many were still queued.
+ */
+async function leaveSettlementQueue(
+  statements: LedgerSql,
+  trx: Trx,
+  keys: readonly bigint[],
+): Promise<number> {
+  let left = 0;
+  for (let i = 0; i < keys.length;) {
+    const time = keys[i]!;
+    let last = i;
+    while (
+      last + 2 < keys.length &&
+      keys[last + 2] === time &&
+      keys[last + 3] === keys[last + 1]! + 1n
+    )
+      last += 2;
+    left +=
+      last === i
+        ? await statements.run(trx, DUE_DELETE_SQL, [time, keys[i + 1]])
+        : await statements.run(trx, DUE_RANGE_DELETE_SQL, [time, keys[i + 1], keys[last + 1]]);
+    i = last + 2;
+  }
+  return left;
+}
+/** Orders failed at their start leave the start queue (their terms row says failed). */
+async function leaveStartQueue(
+  statements: LedgerSql,
+  trx: Trx,
+  ids: readonly bigint[],
+  now: bigint,
+): Promise<number> {
+  let left = 0;
+  for (let i = 0; i < ids.length; i += CLAIM_ROWS) {
+    const chunk = ids.slice(i, i + CLAIM_ROWS);
+    left += await statements.run(
+      trx,
+      listSql(
+        failTexts,
+        chunk.length,
+        "UPDATE option_order_terms SET status = 'failed', updated_at = ? WHERE status = 'scheduled' AND id IN (",
+        '?',
+        ', ',
+        ')',
+      ),
+      [now, ...chunk],
+    );
+  }
+  return left;
+}
+const failTexts = new Map<number, string>();
 const sourceTexts = new Map<number, string>();
 const shownTexts = new Map<number, string>();
 const saltTexts = new Map<number, string>();
 const insertSaltTexts = new Map<number, string>();
-const updateTexts = new Map<number, string>();
-const updateTextsSqlite = new Map<number, string>();
 /** A statement with `rows` copies of `each` between `head` and `tail`, built once per count. */
 function listSql(
   texts: Map<number, string>,
@@ -1075,33 +1180,6 @@ function listSql(
   if (!text) texts.set(rows, (text = head + Array(rows).fill(each).join(separator) + tail));
   return text;
 }
-/**
- * Settles many orders in one statement. On PostgreSQL the casts type the values (a bare parameter
- * in VALUES would be text); SQLite takes the bound values as they are (the casts cost a third of
- * the statement there).
- */
-function settleOrdersSql(rows: number, postgres: boolean): string {
-  return listSql(
-    postgres ? updateTexts : updateTextsSqlite,
-    rows,
-    'WITH v (id, status, settle_price, settle_tick_time, settle_seq, outcome, payout, record_seq) ' +
-      'AS (VALUES ',
-    postgres
-      ? '(CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT), ' +
-          'CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS BIGINT))'
-      : '(?, ?, ?, ?, ?, ?, ?, ?)',
-    ', ',
-    ') UPDATE option_orders SET updated_at = ?, status = v.status, settle_price = v.settle_price, ' +
-      'settle_tick_time = v.settle_tick_time, settle_seq = v.settle_seq, outcome = v.outcome, ' +
-      'payout = v.payout, record_seq = v.record_seq FROM v WHERE option_orders.id = v.id ' +
-      // Without it SQLite scans the whole table for the join; with it, one key lookup a row.
-      'AND option_orders.id IN (SELECT id FROM v) AND ' +
-      // The status guard: on SQLite a bare `status = ?` (a column the statement sets) made the
-      // update three times slower; `+` keeps the term out of the plan (PostgreSQL has no unary
-      // plus on text, and needs none).
-      (postgres ? 'option_orders.status = ?' : '+option_orders.status = ?'),
-  );
-}
 function insertSaltsSql(rows: number): string {
   return listSql(
     insertSaltTexts,
@@ -1112,16 +1190,13 @@ function insertSaltsSql(rows: number): string {
     ' ON CONFLICT (user_id) DO NOTHING',
   );
 }
-// The status as a literal: only then may the databases use the partial index of the queue.
-const DUE_SQL =
-  `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = 'running' ` +
-  'AND settle_time <= ? ORDER BY settle_time, id LIMIT ?';
-const DUE_SAME_TIME_SQL =
-  `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = 'running' ` +
-  'AND settle_time = ? AND id > ? ORDER BY id LIMIT ?';
+// The settlement queue in its key's order, each order's terms row by its id.
+const DUE_FROM = `SELECT ${CLAIM_COLUMNS_O} FROM option_due d JOIN option_order_terms o ON o.id = d.id `;
+const DUE_SQL = `${DUE_FROM}WHERE d.settle_time <= ? ORDER BY d.settle_time, d.id LIMIT ?`;
+const DUE_SAME_TIME_SQL = `${DUE_FROM}WHERE d.settle_time = ? AND d.id > ? ORDER BY d.id LIMIT ?`;
 const DUE_LATER_SQL =
-  `SELECT ${CLAIM_COLUMNS} FROM option_orders WHERE status = 'running' ` +
-  'AND settle_time > ? AND settle_time <= ? ORDER BY settle_time, id LIMIT ?';
+  `${DUE_FROM}WHERE d.settle_time > ? AND d.settle_time <= ? ` +
+  'ORDER BY d.settle_time, d.id LIMIT ?';
 const HEAD_SQL = 'UPDATE option_chain SET seq = ?, hash = ? WHERE id = 1';
 const HEAD_READ_SQL = 'SELECT seq, hash FROM option_chain WHERE id = 1';
 const HEAD_LOCK_SQL = `${HEAD_READ_SQL} FOR UPDATE`;

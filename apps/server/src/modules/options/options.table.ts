@@ -21,7 +21,10 @@ export interface OptionPeriodTable {
   updated_at: bigint;
 }
 
-/** An option order with every input of its result. */
+/**
+ * An option order with every input of its result: the view `option_orders` of its terms
+ * (OptionOrderTermsTable) and, once it closed, its settlement (OptionSettlementTable). Read only.
+ */
 export interface OptionOrderTable {
   id: Generated<bigint>;
   user_id: bigint;
@@ -51,6 +54,55 @@ export interface OptionOrderTable {
   record_seq: bigint | null;
   created_at: bigint;
   updated_at: bigint;
+}
+
+/**
+ * An order as placed and started: its terms, its strike, and scheduled, running or (before it
+ * started) cancelled or failed. Written at placing, at start, at top-up and at cancel; never at
+ * settlement (how it closed is its OptionSettlementTable row, which then decides its status).
+ */
+export interface OptionOrderTermsTable {
+  id: Generated<bigint>;
+  user_id: bigint;
+  book: string;
+  kind: string;
+  symbol: string;
+  direction: string;
+  stake: bigint;
+  period_id: bigint;
+  period_seconds: bigint;
+  return_rate: bigint;
+  loss_rate: bigint;
+  status: string;
+  open_time: bigint;
+  settle_time: bigint;
+  strike_price: bigint | null;
+  strike_time: bigint | null;
+  strike_seq: bigint | null;
+  created_at: bigint;
+  updated_at: bigint;
+}
+
+/** How an order closed, appended once: settled, failed or cancelled. */
+export interface OptionSettlementTable {
+  order_id: bigint;
+  status: string;
+  settle_price: bigint | null;
+  settle_tick_time: bigint | null;
+  settle_seq: bigint | null;
+  /** win | loss | tie | failed; null for a cancelled order. */
+  outcome: string | null;
+  payout: bigint;
+  /** Its record in the chain (none for a cancelled order). */
+  record_seq: bigint | null;
+  closed_at: bigint;
+}
+
+/** The running orders by expiry (with their strike time: the tick log keeps what they need). */
+export interface OptionDueTable {
+  settle_time: bigint;
+  id: bigint;
+  strike_time: bigint | null;
 }
 
 /** One record of the public settlement chain. */
@@ -84,5 +136,6 @@ export interface OptionTraderSaltTable {
 export type OptionProductRow = Selectable<OptionProductTable>;
 export type OptionPeriodRow = Selectable<OptionPeriodTable>;
 export type OptionOrderRow = Selectable<OptionOrderTable>;
-export type NewOptionOrderRow = Insertable<OptionOrderTable>;
+export type NewOptionOrderRow = Insertable<OptionOrderTermsTable>;
+export type OptionOrderTermsRow = Selectable<OptionOrderTermsTable>;
 export type OptionRecordRow = Selectable<OptionRecordTable>;
