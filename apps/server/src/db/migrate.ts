@@ -20,7 +20,7 @@ import { clusterLeases } from './migrations/0019-cluster-leases';
 import { team } from './migrations/0015-team';
 import { ledgerJournal } from './migrations/0020-ledger-journal';
 import { rateLimitCounters } from './migrations/0021-rate-limit-counters';
-import { optionSettlements } from './migrations/0022-option-settlements';
+import { optionOrderSplit } from './migrations/0022-option-order-split';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -46,7 +46,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0019-cluster-leases': clusterLeases(context),
     '0020-ledger-journal': ledgerJournal(context),
     '0021-rate-limit-counters': rateLimitCounters(context),
-    '0022-option-settlements': optionSettlements(context),
+    '0022-option-order-split': optionOrderSplit(context),
   };
 }
 

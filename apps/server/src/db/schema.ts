@@ -20,7 +20,6 @@ import type {
   OptionExposureTable,
   OptionOrderTable,
   OptionOrderTermsTable,
-  OptionSettlementTable,
   OptionDueTable,
   OptionPeriodTable,
   OptionProductTable,
@@ -122,7 +121,6 @@ export interface Database {
   option_periods: OptionPeriodTable;
   option_orders: OptionOrderTable;
   option_order_terms: OptionOrderTermsTable;
-  option_settlements: OptionSettlementTable;
   option_due: OptionDueTable;
   option_records: OptionRecordTable;
   option_chain: OptionChainTable;

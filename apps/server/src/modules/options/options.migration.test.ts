@@ -5,8 +5,8 @@ import { migrateTo, migrateToLatest } from '../../db/migrate';
 import { freshDatabase } from '../../test/database';
 import { openStakes, pruneTicks } from './options.repository';
 
-describe('the option settlements migration', () => {
-  it('keeps every order as it was, queues the running ones, and orders go on after them', async () => {
+describe('the option order split migration', () => {
+  it('keeps every order as it was, puts results on the records, queues the running ones; ids go on', async () => {
     const fresh = await freshDatabase();
     const old = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir });
     try {
@@ -30,12 +30,16 @@ describe('the option settlements migration', () => {
           (5, 7, 'demo', 'period', 'BTC/USDT', 'long', 5000, 1, 60, 85, 100, 'cancelled',
             240000, 300000, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 5000, NULL, 5, 6)
       `.execute(old.db);
+      await sql`INSERT INTO option_records (seq, order_id, symbol, expiry, body, hash, created_at)
+        VALUES (1, 3, 'ETH/USDT', 65000, '{}', 'h1', 66000), (2, 4, 'ETH/USDT', 66000, '{}', 'h2', 67000)`.execute(
+        old.db,
+      );
       if (old.dialect === 'postgres') {
         await sql`SELECT setval(pg_get_serial_sequence('option_orders', 'id'), 5)`.execute(old.db);
       }
       const before = await old.db.selectFrom('option_orders').selectAll().orderBy('id').execute();
 
-      expect(await migrateToLatest(old)).toContain('0022-option-settlements');
+      expect(await migrateToLatest(old)).toContain('0022-option-order-split');
       const after = await old.db.selectFrom('option_orders').selectAll().orderBy('id').execute();
       const plain = (rows: object[]) =>
         rows.map((row) =>
@@ -51,16 +55,27 @@ describe('the option settlements migration', () => {
           BigInt(r.strike_time!),
         ]),
       ).toEqual([[70000n, 2n, 10000n]]);
-      const settled = await old.db
-        .selectFrom('option_settlements')
-        .select(['order_id', 'status'])
-        .orderBy('order_id')
+      // The records took their orders' results, and stay append-only.
+      const results = await old.db
+        .selectFrom('option_records')
+        .select(['order_id', 'status', 'outcome', 'payout', 'settle_price'])
+        .orderBy('seq')
         .execute();
-      expect(settled.map((r) => [Number(r.order_id), r.status])).toEqual([
-        [3, 'settled'],
-        [4, 'failed'],
-        [5, 'cancelled'],
+      expect(
+        results.map((r) => [
+          Number(r.order_id),
+          r.status,
+          r.outcome,
+          String(r.payout),
+          r.settle_price === null ? null : String(r.settle_price),
+        ]),
+      ).toEqual([
+        [3, 'settled', 'win', '5400', '700'],
+        [4, 'failed', 'failed', '4000', null],
       ]);
+      await expect(
+        old.db.updateTable('option_records').set({ payout: 1n }).execute(),
+      ).rejects.toThrow(/append-only/);
       // The open orders are the scheduled one and the running one, by their queues.
       const open = await openStakes(old.db);
       expect(open.map((r) => BigInt(r.stake)).sort()).toEqual([1000n, 2000n]);

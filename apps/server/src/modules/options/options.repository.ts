@@ -80,29 +80,6 @@ export async function queueToSettle(
     .execute();
 }
 
-/** How an order that never ran closed (cancelled, or failed at its start): appended once. */
-export async function closeUnstarted(
-  db: Executor,
-  row: OptionOrderRow,
-  closed: { status: 'cancelled' | 'failed'; outcome: string | null; payout: bigint; at: bigint },
-): Promise<OptionOrderRow> {
-  await db
-    .insertInto('option_settlements')
-    .values({
-      order_id: row.id,
-      status: closed.status,
-      settle_price: null,
-      settle_tick_time: null,
-      settle_seq: null,
-      outcome: closed.outcome,
-      payout: closed.payout,
-      record_seq: null,
-      closed_at: closed.at,
-    })
-    .execute();
-  return { ...row, status: closed.status, outcome: closed.outcome, payout: closed.payout };
-}
-
 export async function order(
   handle: Pick<DatabaseHandle, 'dialect'>,
   db: Executor,

@@ -175,20 +175,20 @@ describe('random order sequences (property)', () => {
       .offset(1)
       .executeTakeFirstOrThrow();
     await server.app.db
-      .updateTable('option_settlements')
-      .set((eb) => ({ payout: eb('payout', '+', 1n) }))
-      .where('order_id', '=', record.order_id)
+      .updateTable('option_order_terms')
+      .set((eb) => ({ stake: eb('stake', '+', 1n) }))
+      .where('id', '=', record.order_id)
       .execute();
     const report = await verifySettlements(server.app.db, server.config.options.settleToleranceMs);
     expect(report).toEqual({
       ok: false,
       records: Number(record.seq) - 1,
-      firstBroken: { seq: Number(record.seq), problem: 'payout differs from its order' },
+      firstBroken: { seq: Number(record.seq), problem: 'stake differs from its order' },
     });
     await server.app.db
-      .updateTable('option_settlements')
-      .set((eb) => ({ payout: eb('payout', '-', 1n) }))
-      .where('order_id', '=', record.order_id)
+      .updateTable('option_order_terms')
+      .set((eb) => ({ stake: eb('stake', '-', 1n) }))
+      .where('id', '=', record.order_id)
       .execute();
     expect((await verifySettlements(server.app.db, 3000)).ok).toBe(true);
   });

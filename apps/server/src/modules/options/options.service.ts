@@ -450,12 +450,8 @@ export async function cancel(
         updated_at: BigInt(now),
       });
       if (!moved) throw new DomainError('optionOrderStarted');
-      const cancelled = await repo.closeUnstarted(trx, moved, {
-        status: 'cancelled',
-        outcome: null,
-        payout: row.stake,
-        at: BigInt(now),
-      });
+      // Its stake comes back, all of it (option_orders shows a cancelled order's stake as payout).
+      const cancelled = { ...moved, payout: row.stake };
       await app.ledger.post(trx, {
         type: 'option',
         reference: `option:${row.id}:cancel`,
@@ -769,9 +765,8 @@ export async function settleOrders(
     return text;
   };
   const exposure = new Map<Book, bigint>();
-  // How each order closed (its option_settlements row), and the queue keys it leaves: a running
-  // order its expiry and id in option_due, a scheduled one (failed at its start) its id.
-  const closings: unknown[] = [];
+  // The queue keys the orders leave: a running order its expiry and id in option_due, a
+  // scheduled one (failed at its start) its id.
   const leaving: bigint[] = [];
   const records: unknown[] = [];
   const results: TradingResult[] = [];
@@ -820,17 +815,6 @@ export async function settleOrders(
     const settlePrice = settleTick?.price ?? null;
     const settleTickTime = settleTick ? BigInt(settleTick.time) : null;
     const settleSeq = settleTick ? BigInt(settleTick.seq) : null;
-    closings.push(
-      id,
-      status,
-      settlePrice,
-      settleTickTime,
-      settleSeq,
-      outcome,
-      payout,
-      recordSeq,
-      now,
-    );
     if (from === 'running') leaving.push(expiry, id);
     else leaving.push(id);
     if (settleTick?.sources) shownSources.set(settleTick.seq, settleTick.sources);
@@ -853,7 +837,8 @@ export async function settleOrders(
       prevHash: hash,
     });
     hash = sealed.hash;
-    records.push(recordSeq, id, symbol, expiry, sealed.body, sealed.hash, now);
+    records.push(recordSeq, id, symbol, expiry, sealed.body, sealed.hash, now, status);
+    records.push(settlePrice, settleTickTime, settleSeq, outcome, payout);
     if (payout > 0n) {
       await app.ledger.post(trx, {
         type: 'option',
@@ -906,16 +891,12 @@ export async function settleOrders(
   }
   // Only orders still queued as `from` leave their queue: should fewer leave than settled here
   // (one settled elsewhere since they were read as due), the unit rolls back with everything it
-  // posted. An order's settlement row is its key's only one: never two settlements of an order.
+  // posted. An order has one record at most (its key): never two settlements of an order.
   const left =
     from === 'running'
       ? await leaveSettlementQueue(statements, trx, leaving)
       : await leaveStartQueue(statements, trx, leaving, now);
   if (left !== settledCount) throw new OrdersMovedError(settledCount - left);
-  for (let i = 0; i < closings.length; i += CLOSING_ROWS * CLOSING_WIDTH) {
-    const chunk = closings.slice(i, i + CLOSING_ROWS * CLOSING_WIDTH);
-    await statements.all(trx, insertClosingsSql(chunk.length / CLOSING_WIDTH), chunk);
-  }
   for (const [book, delta] of exposure) await statements.all(trx, EXPOSURE_ADD_SQL, [delta, book]);
   for (let i = 0; i < records.length; i += RECORD_ROWS * RECORD_WIDTH) {
     const chunk = records.slice(i, i + RECORD_ROWS * RECORD_WIDTH);
@@ -1091,21 +1072,6 @@ const CLAIM_SQL = {
     lists: new Map<number, string>(),
   },
 } as const;
-/** 9 bound values a row: far below either database's parameter limit. */
-const CLOSING_ROWS = 500;
-const CLOSING_WIDTH = 9;
-const closingTexts = new Map<number, string>();
-function insertClosingsSql(rows: number): string {
-  return listSql(
-    closingTexts,
-    rows,
-    'INSERT INTO option_settlements (order_id, status, settle_price, settle_tick_time, ' +
-      'settle_seq, outcome, payout, record_seq, closed_at) VALUES ',
-    '(?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ', ',
-    '',
-  );
-}
 const DUE_DELETE_SQL = 'DELETE FROM option_due WHERE settle_time = ? AND id = ?';
 const DUE_RANGE_DELETE_SQL = 'DELETE FROM option_due WHERE settle_time = ? AND id BETWEEN ? AND ?';
 /**
@@ -1202,16 +1168,17 @@ const HEAD_READ_SQL = 'SELECT seq, hash FROM option_chain WHERE id = 1';
 const HEAD_LOCK_SQL = `${HEAD_READ_SQL} FOR UPDATE`;
 const EXPOSURE_LOCK_SQL = 'SELECT worst_case FROM option_exposure WHERE book = ? FOR UPDATE';
 const EXPOSURE_ADD_SQL = 'UPDATE option_exposure SET worst_case = worst_case + ? WHERE book = ?';
-/** 7 bound values a row: far below either database's parameter limit. */
+/** 13 bound values a row: far below either database's parameter limit. */
 const RECORD_ROWS = 500;
-const RECORD_WIDTH = 7;
+const RECORD_WIDTH = 13;
 const recordTexts = new Map<number, string>();
 function insertRecordsSql(rows: number): string {
   return listSql(
     recordTexts,
     rows,
-    'INSERT INTO option_records (seq, order_id, symbol, expiry, body, hash, created_at) VALUES ',
-    '(?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO option_records (seq, order_id, symbol, expiry, body, hash, created_at, status, ' +
+      'settle_price, settle_tick_time, settle_seq, outcome, payout) VALUES ',
+    '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     ', ',
     '',
   );

@@ -23,7 +23,7 @@ export interface OptionPeriodTable {
 
 /**
  * An option order with every input of its result: the view `option_orders` of its terms
- * (OptionOrderTermsTable) and, once it closed, its settlement (OptionSettlementTable). Read only.
+ * (OptionOrderTermsTable) and, once settled or failed, its record (OptionRecordTable). Read only.
  */
 export interface OptionOrderTable {
   id: Generated<bigint>;
@@ -59,7 +59,7 @@ export interface OptionOrderTable {
 /**
  * An order as placed and started: its terms, its strike, and scheduled, running or (before it
  * started) cancelled or failed. Written at placing, at start, at top-up and at cancel; never at
- * settlement (how it closed is its OptionSettlementTable row, which then decides its status).
+ * settlement (how it closed is on its record, which then decides its status).
  */
 export interface OptionOrderTermsTable {
   id: Generated<bigint>;
@@ -83,21 +83,6 @@ export interface OptionOrderTermsTable {
   updated_at: bigint;
 }
 
-/** How an order closed, appended once: settled, failed or cancelled. */
-export interface OptionSettlementTable {
-  order_id: bigint;
-  status: string;
-  settle_price: bigint | null;
-  settle_tick_time: bigint | null;
-  settle_seq: bigint | null;
-  /** win | loss | tie | failed; null for a cancelled order. */
-  outcome: string | null;
-  payout: bigint;
-  /** Its record in the chain (none for a cancelled order). */
-  record_seq: bigint | null;
-  closed_at: bigint;
-}
-
 /** The running orders by expiry (with their strike time: the tick log keeps what they need). */
 export interface OptionDueTable {
   settle_time: bigint;
@@ -115,6 +100,16 @@ export interface OptionRecordTable {
   body: string;
   hash: string;
   created_at: bigint;
+  /**
+   * The order's result as the body states it, for the order's readers (the view option_orders):
+   * settled or failed, the settlement tick, win | loss | tie | failed, the payout.
+   */
+  status: string;
+  settle_price: bigint | null;
+  settle_tick_time: bigint | null;
+  settle_seq: bigint | null;
+  outcome: string;
+  payout: bigint;
 }
 
 export interface OptionChainTable {
