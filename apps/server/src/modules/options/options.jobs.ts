@@ -21,7 +21,7 @@ const PASS_MS = 100;
  */
 const SETTLE_DELAY_MS = 300;
 /** Orders read per query; a larger backlog is worked through query after query. */
-const CHUNK = 5_000;
+const CHUNK = 1_000;
 /** Chunks of due orders settling at once (one read ahead of the one settling). */
 const AHEAD = 2;
 /** Orders started or settled by one unit of work. */

@@ -41,7 +41,7 @@ import {
   worstPayout,
   type RecordBody,
 } from './options.engine';
-import { recordTradingResult, type TradingResult } from '../team/team.service';
+import { mayCount, recordTradingResult, type TradingResult } from '../team/team.service';
 import { blindWatch } from './options.blind';
 import * as repo from './options.repository';
 import type { OptionOrderRow, OptionPeriodRow, OptionRecordRow } from './options.table';
@@ -765,6 +765,7 @@ export async function settleOrders(
     return text;
   };
   const exposure = new Map<Book, bigint>();
+  let worstOf: [stake: bigint, returnRate: bigint, worst: bigint] = [-1n, -1n, 0n];
   // The queue keys the orders leave: a running order its expiry and id in option_due, a
   // scheduled one (failed at its start) its id.
   const leaving: bigint[] = [];
@@ -851,7 +852,7 @@ export async function settleOrders(
     }
     // A friend's result counts toward their inviters' profit rebate of the day (real book only):
     // recorded after the posts, so that its statements do not write their held rows out.
-    if (outcome !== 'failed') {
+    if (outcome !== 'failed' && mayCount(book, payout - stake)) {
       results.push({
         userId,
         book,
@@ -860,7 +861,10 @@ export async function settleOrders(
         source: `option:${id}`,
       });
     }
-    exposure.set(book, (exposure.get(book) ?? 0n) - worstPayout(stake, returnRate));
+    // Orders of a burst share their stakes and rates: each worst case is worked out once.
+    if (stake !== worstOf[0] || returnRate !== worstOf[1])
+      worstOf = [stake, returnRate, worstPayout(stake, returnRate)];
+    exposure.set(book, (exposure.get(book) ?? 0n) - worstOf[2]);
     settledCount += 1;
     let heard = listening.get(userId);
     if (heard === undefined) listening.set(userId, (heard = app.bus.listened(userChannel(userId))));

@@ -189,6 +189,14 @@ export interface TradingResult {
 }
 
 /**
+ * Whether a closed trade's result may count toward rebates at all: the real book's, with a profit
+ * or a loss (callers settling many trades at once skip the others without a call each).
+ */
+export function mayCount(book: string, pnl: bigint): boolean {
+  return book === BOOK && pnl !== 0n;
+}
+
+/**
  * A closed trade of the real book (an option settled, a leveraged position closed), inside the
  * transaction that closed it. Its day's net counts once the day is over: a positive net earns
  * the inviters their profit rebates (recorded by the job, released the next day). Demo results
@@ -199,7 +207,7 @@ export async function recordTradingResult(
   trx: Trx,
   result: TradingResult,
 ): Promise<void> {
-  if (result.book !== BOOK || result.pnl === 0n) return;
+  if (!mayCount(result.book, result.pnl)) return;
   if ((await inviter(app, trx, result.userId)) === null) return;
   const zone = app.config.team.timeZone;
   // A result recorded after its day closed counts on the day it arrives (never lost).
