@@ -860,6 +860,12 @@ describe('option terms in the console: one return rate changed, audited', () => 
         reason: '-',
       },
     ]);
+    // The entry opens field by field: the rate that changed is marked, before and after.
+    await operator.locator('.ant-table-row-expand-icon').first().click();
+    const changed = operator.locator('tr.audit-changed', { hasText: 'returnRate' });
+    await changed.waitFor();
+    expect(await changed.textContent()).toContain(`${first.returnRate}${next}000000`);
+    await screenshot(operator, 'console-audit-changes');
     const [entry] = await auditEntries('option', `period:${first.id}`);
     expect(entry?.before).toMatchObject({ returnRate: first.returnRate });
     expect(entry?.after).toMatchObject({ returnRate: `${next}000000` });

@@ -1,9 +1,9 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@tidemark/contract';
-import { Col, Input, Row, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAuditLog } from '../../features/audit/audit-api';
 import { formatTime } from '../../ui/format';
-import { JsonView } from '../../ui/json-view';
+import { AuditChanges } from '../../ui/audit-changes';
 import { PagedTable } from '../../ui/paged-table';
 import { positiveInt, useSearchState } from '../../ui/use-search-state';
 import type { AuditEntry } from '../../api/types';
@@ -11,7 +11,7 @@ import type { AuditEntry } from '../../api/types';
 const DEFAULTS = { action: '', targetType: '', targetId: '', page: '1' } as const;
 const PAGE_SIZE = 20;
 
-/** The append-only audit log, newest first; each row opens the record before and after. */
+/** The append-only audit log, newest first; each row opens what changed, field by field. */
 export default function AuditPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchState(DEFAULTS);
@@ -108,18 +108,7 @@ export default function AuditPage() {
         columns={columns}
         emptyText={t('console.common.empty')}
         expandable={{
-          expandedRowRender: (a) => (
-            <Row gutter={16}>
-              <Col span={12}>
-                <Typography.Title level={5}>{t('console.audit.before')}</Typography.Title>
-                <JsonView value={a.before} />
-              </Col>
-              <Col span={12}>
-                <Typography.Title level={5}>{t('console.audit.after')}</Typography.Title>
-                <JsonView value={a.after} />
-              </Col>
-            </Row>
-          ),
+          expandedRowRender: (a) => <AuditChanges before={a.before} after={a.after} />,
         }}
         page={page}
         pageSize={PAGE_SIZE}
