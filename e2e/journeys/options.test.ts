@@ -245,6 +245,15 @@ describe('options: long and short on the shortest period', () => {
     expect(waiting).toHaveLength(1);
     // 10 or 11, whichever was topped up, plus 5.
     expect([parseMoney('15'), parseMoney('16')]).toContain(parseMoney(waiting[0]!.amount));
+    // The record lists period orders with the instant ones: the waiting one as current, the
+    // cancelled one in the history beside the two settled earlier.
+    await open(page, '/pages/futures/record?tab=0');
+    await page.locator('.option-list .option-item[data-status="scheduled"]').waitFor();
+    await open(page, '/pages/futures/record?tab=1');
+    const cancelled = page.locator('.option-list .option-item[data-status="cancelled"]');
+    await cancelled.waitFor();
+    await expect.poll(() => page.locator('.option-list .option-item').count()).toBe(3);
+    await screenshot(page, 'options-record-cancelled-dark');
     expect(errors).toEqual([]);
   });
 });

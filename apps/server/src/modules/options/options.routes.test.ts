@@ -343,7 +343,8 @@ describe('period orders', () => {
         { orderId: scheduled.id, amount: '9990' },
         { token: trader.token },
       ),
-      'optionAmountRange',
+      'optionTopUpMax',
+      'The stake after a top-up may be at most 10000 USDT: you can add up to 9960 USDT',
     );
 
     const pending = await server.call(c.findNowPeriodsOrder, {}, { token: trader.token });
@@ -362,6 +363,25 @@ describe('period orders', () => {
       { token: trader.token },
     );
     expect(history.data.list.map((o) => o.status)).toEqual(['cancelled']);
+    // The options list holds every order of the book, period ones too.
+    const all = await server.call(c.findUserOrderList, { tab: 1 }, { token: trader.token });
+    expect(all.data.list.map((o) => [o.id, o.kind, o.status])).toEqual([
+      [scheduled.id, 'period', 'cancelled'],
+    ]);
+    // A cancelled order is not cancelled or topped up again, and says so.
+    refused(
+      await server.call(c.cancelPeriodsOrder, { orderId: scheduled.id }, { token: trader.token }),
+      'optionOrderCancelled',
+      'This order has already been cancelled',
+    );
+    refused(
+      await server.call(
+        c.insertOrderMoney,
+        { orderId: scheduled.id, amount: '10' },
+        { token: trader.token },
+      ),
+      'optionOrderCancelled',
+    );
   });
 
   it('cannot be cancelled or topped up once started; an instant order never can', async () => {
@@ -388,7 +408,7 @@ describe('period orders', () => {
     const instant = (await place(trader, {})).data;
     refused(
       await server.call(c.cancelPeriodsOrder, { orderId: instant.id }, { token: trader.token }),
-      'optionOrderStarted',
+      'optionOrderInstant',
     );
     const done = await waitFor(server, trader.token, order.id);
     expect(done.outcome).toBe('win');

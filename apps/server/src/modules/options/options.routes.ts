@@ -42,9 +42,10 @@ export const optionsRoutes: BoundCall[] = [
       c.cancelPeriodsOrder.path,
     ),
   ),
+  // Every option order of the book, both kinds (the periods call lists the period ones alone).
   handle(c.findUserOrderList, async (input, ctx) => {
     const { userId, mode } = callerBook(ctx);
-    return options.orderList(ctx.app, userId, mode, 'instant', input);
+    return options.orderList(ctx.app, userId, mode, undefined, input);
   }),
   handle(c.findUserPeriodsOrderList, async (input, ctx) => {
     const { userId, mode } = callerBook(ctx);

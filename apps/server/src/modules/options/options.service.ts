@@ -443,8 +443,7 @@ export async function cancel(
       // Lock order as everywhere: the book's exposure first, then the order.
       await repo.exposure(app.database, trx, book, true);
       const row = (await repo.order(app.database, trx, orderId, true))!;
-      if (row.status !== 'scheduled' || Number(row.open_time) <= now)
-        throw new DomainError('optionOrderStarted');
+      refuseUnlessWaiting(row, now);
       const moved = await repo.transition(trx, row.id, 'scheduled', {
         status: 'cancelled',
         updated_at: BigInt(now),
@@ -468,6 +467,17 @@ export async function cancel(
   );
 }
 
+/**
+ * Only an order waiting for its period to start may be cancelled or topped up; the refusal says
+ * why this one may not: cancelled already, an instant order (it starts at once), or started.
+ */
+function refuseUnlessWaiting(row: OptionOrderRow, now: number): void {
+  if (row.status === 'scheduled' && Number(row.open_time) > now) return;
+  if (row.status === 'cancelled') throw new DomainError('optionOrderCancelled');
+  if (row.kind === 'instant') throw new DomainError('optionOrderInstant');
+  throw new DomainError('optionOrderStarted');
+}
+
 /** insertOrderMoney: before its start only, within the period's max, covered by the pool. */
 export async function topUp(
   app: AppContext,
@@ -489,16 +499,15 @@ export async function topUp(
     await repo.exposure(app.database, trx, first.book as Book, true);
     const row = await repo.order(app.database, trx, input.orderId, true);
     if (!row || Number(row.user_id) !== userId) throw new DomainError('notFound');
-    if (row.status !== 'scheduled' || Number(row.open_time) <= now)
-      throw new DomainError('optionOrderStarted');
+    refuseUnlessWaiting(row, now);
     const book = row.book as Book;
     const period = await repo.period(trx, Number(row.period_id));
     const stake = row.stake + extra;
-    // The new stake keeps within the period's maximum.
+    // The new stake keeps within the period's maximum: the refusal says how much still fits.
     if (period && stake > period.max_amount)
-      throw new DomainError('optionAmountRange', {
-        min: plain(period.min_amount),
+      throw new DomainError('optionTopUpMax', {
         max: plain(period.max_amount),
+        room: plain(period.max_amount > row.stake ? period.max_amount - row.stake : 0n),
       });
     const delta = worstPayout(stake, row.return_rate) - worstPayout(row.stake, row.return_rate);
     await checkWallet(app, trx, userId, book, extra);
