@@ -204,6 +204,10 @@ describe('options: long and short on the shortest period', () => {
     await page.locator('#option-stake').fill('5');
     await page.locator('.option-buy--long').click();
     await expectToast(page, 'Please enter the correct amount: 10.00 – 10,000.00 USDT');
+    // A stake is typed to cents, as every figure of the order is shown.
+    await page.locator('#option-stake').fill('');
+    await page.locator('#option-stake').pressSequentially('12.345');
+    expect(await page.locator('#option-stake').inputValue()).toBe('12.34');
     await page.locator('#option-stake').fill('5000');
     await page.locator('.option-buy--short').click();
     await page.locator('.option-sheet .order-sheet__confirm').click();

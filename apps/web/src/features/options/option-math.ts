@@ -137,3 +137,9 @@ export function periodLabel(seconds: number): { value: number; unit: 's' | 'min'
   if (seconds % 60 === 0 && seconds > 120) return { value: seconds / 60, unit: 'min' };
   return { value: seconds, unit: 's' };
 }
+
+/**
+ * Places a stake may have: every figure of an order (stake, payout, the sheet's sums) is shown to
+ * cents, so a stake is typed to cents too, and what is charged is what the sheet shows.
+ */
+export const STAKE_DECIMALS = 2;

@@ -1,4 +1,5 @@
 import type { OptionOrder } from '@tidemark/contract';
+import { sanitizeAmountInput } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { createKeyKeeper } from '../../assets/idempotency';
 import { formatAmount } from '../../../ui/amount-format';
 import { showToast } from '../../../ui/toast';
 import { useCancelOption, useTopUpOption } from '../api/options-mutations';
-import { checkStake } from '../option-math';
+import { checkStake, STAKE_DECIMALS } from '../option-math';
 
 /** Cancelling or topping up moves the contract wallet: the assets tab is stale too. */
 const RELATED_KEYS = [assetsKeys.all] as const;
@@ -65,7 +66,7 @@ export function ScheduledActions({ order, topUpAmount, suspended = false }: Sche
           aria-label={t('optionsTrade.amount')}
           placeholder={t('optionsTrade.amount')}
           value={ownAmount}
-          onChange={(v) => setOwnAmount(v.replace(/[^0-9.]/g, ''))}
+          onChange={(v) => setOwnAmount(sanitizeAmountInput(v, STAKE_DECIMALS))}
         />
       ) : null}
       <Button size="mini" disabled={toppingUp} loading={cancelling} onClick={() => void doCancel()}>

@@ -1,4 +1,5 @@
 import type { OptionOrder } from '@tidemark/contract';
+import { sanitizeAmountInput } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
 import Checkbox from 'antd-mobile/es/components/checkbox';
 import Input from 'antd-mobile/es/components/input';
@@ -22,7 +23,7 @@ import { useLiveOptions } from '../../../features/options/hooks/use-live-options
 import { useRealBookRefusal } from '../../../features/options/hooks/use-real-book-refusal';
 import { OptionConfirmSheet } from '../../../features/options/components/option-confirm-sheet';
 import { PeriodName } from '../../../features/options/components/period-name';
-import { checkStake, formatPercent } from '../../../features/options/option-math';
+import { checkStake, formatPercent, STAKE_DECIMALS } from '../../../features/options/option-math';
 import {
   OPTIONS_DESC_PATH,
   OPTIONS_VERIFY_PATH,
@@ -190,7 +191,7 @@ export default function OptionsTradePage() {
             className="option-form__input"
             inputMode="decimal"
             value={amount}
-            onChange={(v) => setAmount(v.replace(/[^0-9.]/g, ''))}
+            onChange={(v) => setAmount(sanitizeAmountInput(v, STAKE_DECIMALS))}
             placeholder={
               period
                 ? t('optionsTrade.amountHint', {
