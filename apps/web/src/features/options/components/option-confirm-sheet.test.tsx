@@ -56,7 +56,9 @@ describe('the option confirmation sheet', () => {
     expect(value('loss-refund')).toBe('10.00 USDT');
     const rules = document.querySelector('.option-sheet__rules')?.textContent ?? '';
     expect(rules).toContain('optionsTrade.confirm.rulesShort');
-    expect(rules).toContain('optionsTrade.confirm.scheduled');
+    // The strike of a scheduled order is the price at its start, stated once.
+    expect(rules).toContain('optionsTrade.confirm.rulesScheduled');
+    expect(rules).not.toMatch(/optionsTrade\.confirm\.rules(?!Scheduled|Short|Long)/);
   });
 
   it('buys on confirm and closes on cancel', () => {

@@ -89,8 +89,8 @@ export function OptionConfirmSheet({ option, busy, onConfirm, onClose }: OptionC
     >
       <p className="order-sheet__estimate option-sheet__rules">
         {t(long ? 'optionsTrade.confirm.rulesLong' : 'optionsTrade.confirm.rulesShort')}{' '}
-        {t('optionsTrade.confirm.rules')}
-        {option.scheduled ? ` ${t('optionsTrade.confirm.scheduled')}` : ''}
+        {/* A scheduled order's strike is the price at its start, not at acceptance. */}
+        {t(option.scheduled ? 'optionsTrade.confirm.rulesScheduled' : 'optionsTrade.confirm.rules')}
       </p>
     </ConfirmSheet>
   );
