@@ -131,12 +131,15 @@ export function OrdersTab() {
     {
       title: t('console.options.times'),
       key: 'times',
+      // A cancelled order never opened: when it was placed, and that it was cancelled instead.
       render: (_, o) => (
         <>
-          {formatTime(o.openTime ?? o.createdAt)}
+          {formatTime(o.status === 'cancelled' ? o.createdAt : (o.openTime ?? o.createdAt))}
           <br />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {formatTime(o.settleTime)}
+            {o.status === 'cancelled'
+              ? t('console.options.statuses.cancelled')
+              : formatTime(o.settleTime)}
           </Typography.Text>
         </>
       ),
