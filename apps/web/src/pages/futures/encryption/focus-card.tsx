@@ -1,5 +1,6 @@
 import type { OptionOrder } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrderResult } from '../../../features/options/api/options-queries';
@@ -36,6 +37,11 @@ export function FocusCard({ placed, price, pricePlaces, onClose }: FocusCardProp
   const done =
     order.status === 'settled' || order.status === 'failed' || order.status === 'cancelled';
   const outcome = order.outcome ?? 'none';
+  // A cancelled order has no result to watch: its card goes (the list says it was cancelled).
+  const cancelled = order.status === 'cancelled';
+  useEffect(() => {
+    if (cancelled) onClose();
+  }, [cancelled, onClose]);
 
   return (
     <section className="option-focus" data-status={order.status} data-outcome={order.outcome ?? ''}>
