@@ -861,11 +861,12 @@ export async function settleOrders(
     }
     // A friend's result counts toward their inviters' profit rebate of the day (real book only):
     // recorded after the posts, so that its statements do not write their held rows out.
-    if (outcome !== 'failed' && mayCount(book, payout - stake)) {
+    const pnl = payout - stake;
+    if (outcome !== 'failed' && mayCount(book, pnl)) {
       results.push({
         userId,
         book,
-        pnl: payout - stake,
+        pnl,
         at: Number(expiry),
         source: `option:${id}`,
       });
@@ -947,7 +948,7 @@ interface Strike {
   sources: readonly TickSourcePrice[] | undefined;
 }
 
-/** What settling writes of an order (its settlement row but the time it closed). */
+/** What settling decides of an order, as its record keeps it (for the order's event). */
 type SettleValues = [
   id: bigint,
   status: 'settled' | 'failed',

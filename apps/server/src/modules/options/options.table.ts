@@ -22,10 +22,11 @@ export interface OptionPeriodTable {
 }
 
 /**
- * An option order with every input of its result: the view `option_orders` of its terms
- * (OptionOrderTermsTable) and, once settled or failed, its record (OptionRecordTable). Read only.
+ * An order as placed and started: its terms, its strike, and scheduled, running or (before it
+ * started) cancelled or failed. Written at placing, at start, at top-up and at cancel; never at
+ * settlement (how it closed is on its record, which then decides its status).
  */
-export interface OptionOrderTable {
+export interface OptionOrderTermsTable {
   id: Generated<bigint>;
   user_id: bigint;
   book: string;
@@ -38,7 +39,7 @@ export interface OptionOrderTable {
   period_seconds: bigint;
   return_rate: bigint;
   loss_rate: bigint;
-  /** scheduled | running | settled | failed | cancelled. */
+  /** scheduled | running, or cancelled | failed before it ran (option_orders: the whole status). */
   status: string;
   /** Start (acceptance, or the period boundary) and expiry, epoch ms. */
   open_time: bigint;
@@ -46,41 +47,22 @@ export interface OptionOrderTable {
   strike_price: bigint | null;
   strike_time: bigint | null;
   strike_seq: bigint | null;
+  created_at: bigint;
+  updated_at: bigint;
+}
+
+/**
+ * An option order with every input of its result: the view `option_orders` of its terms and,
+ * once settled or failed, its record (OptionRecordTable); `status` is then the record's
+ * (scheduled | running | settled | failed | cancelled). Read only.
+ */
+export interface OptionOrderTable extends OptionOrderTermsTable {
   settle_price: bigint | null;
   settle_tick_time: bigint | null;
   settle_seq: bigint | null;
   outcome: string | null;
   payout: bigint | null;
   record_seq: bigint | null;
-  created_at: bigint;
-  updated_at: bigint;
-}
-
-/**
- * An order as placed and started: its terms, its strike, and scheduled, running or (before it
- * started) cancelled or failed. Written at placing, at start, at top-up and at cancel; never at
- * settlement (how it closed is on its record, which then decides its status).
- */
-export interface OptionOrderTermsTable {
-  id: Generated<bigint>;
-  user_id: bigint;
-  book: string;
-  kind: string;
-  symbol: string;
-  direction: string;
-  stake: bigint;
-  period_id: bigint;
-  period_seconds: bigint;
-  return_rate: bigint;
-  loss_rate: bigint;
-  status: string;
-  open_time: bigint;
-  settle_time: bigint;
-  strike_price: bigint | null;
-  strike_time: bigint | null;
-  strike_seq: bigint | null;
-  created_at: bigint;
-  updated_at: bigint;
 }
 
 /** The running orders by expiry (with their strike time: the tick log keeps what they need). */
