@@ -52,6 +52,16 @@ async function place(
   ) as Promise<Envelope<OptionOrder>>;
 }
 
+/** insertOrderMoney and cancelPeriodsOrder as `token`'s (no Idempotency-Key unless given). */
+const topUp = (
+  token: string,
+  orderId: number,
+  amount: string,
+  headers: Record<string, string> = {},
+) => server.call(c.insertOrderMoney, { orderId, amount }, { token, headers });
+const cancelOrder = (token: string, orderId: number) =>
+  server.call(c.cancelPeriodsOrder, { orderId }, { token });
+
 function refused(answer: Envelope<unknown>, code: string, enMsg?: string) {
   expect(answer.status).not.toBe(1);
   expect((answer as { code?: string }).code).toBe(code);
@@ -286,12 +296,8 @@ describe('refusals', () => {
         { orderId: order.id },
         { token: stranger.token },
       ),
-      await server.call(c.cancelPeriodsOrder, { orderId: order.id }, { token: stranger.token }),
-      await server.call(
-        c.insertOrderMoney,
-        { orderId: order.id, amount: '10' },
-        { token: stranger.token },
-      ),
+      await cancelOrder(stranger.token, order.id),
+      await topUp(stranger.token, order.id, '10'),
     ]) {
       refused(answer, 'notFound');
     }
@@ -326,11 +332,7 @@ describe('period orders', () => {
     expect(scheduled.settleTime).toBe(scheduled.startTime! + 60_000);
     expect(await contractBalance(server, trader.token)).toBe('975.00000000');
 
-    const topped = await server.call(
-      c.insertOrderMoney,
-      { orderId: scheduled.id, amount: '15' },
-      { token: trader.token, headers: { 'idempotency-key': key() } },
-    );
+    const topped = await topUp(trader.token, scheduled.id, '15', { 'idempotency-key': key() });
     expect(topped.data).toMatchObject({
       id: scheduled.id,
       amount: '40.00000000',
@@ -338,11 +340,7 @@ describe('period orders', () => {
     });
     expect(await contractBalance(server, trader.token)).toBe('960.00000000');
     refused(
-      await server.call(
-        c.insertOrderMoney,
-        { orderId: scheduled.id, amount: '9990' },
-        { token: trader.token },
-      ),
+      await topUp(trader.token, scheduled.id, '9990'),
       'optionTopUpMax',
       'The stake after a top-up may be at most 10000 USDT: you can add up to 9960 USDT',
     );
@@ -350,11 +348,7 @@ describe('period orders', () => {
     const pending = await server.call(c.findNowPeriodsOrder, {}, { token: trader.token });
     expect(pending.data.list.map((o) => o.id)).toEqual([scheduled.id]);
 
-    const cancelled = await server.call(
-      c.cancelPeriodsOrder,
-      { orderId: scheduled.id },
-      { token: trader.token },
-    );
+    const cancelled = await cancelOrder(trader.token, scheduled.id);
     expect(cancelled.data).toMatchObject({ status: 'cancelled', payout: '40.00000000' });
     expect(await contractBalance(server, trader.token)).toBe('1000.00000000');
     const history = await server.call(
@@ -370,18 +364,11 @@ describe('period orders', () => {
     ]);
     // A cancelled order is not cancelled or topped up again, and says so.
     refused(
-      await server.call(c.cancelPeriodsOrder, { orderId: scheduled.id }, { token: trader.token }),
+      await cancelOrder(trader.token, scheduled.id),
       'optionOrderCancelled',
       'This order has already been cancelled',
     );
-    refused(
-      await server.call(
-        c.insertOrderMoney,
-        { orderId: scheduled.id, amount: '10' },
-        { token: trader.token },
-      ),
-      'optionOrderCancelled',
-    );
+    refused(await topUp(trader.token, scheduled.id, '10'), 'optionOrderCancelled');
   });
 
   it('cannot be cancelled or topped up once started; an instant order never can', async () => {
@@ -391,25 +378,10 @@ describe('period orders', () => {
     expect(['running', 'settled']).toContain(started.status);
     expect(started.strike!.time).toBeLessThanOrEqual(order.startTime!);
     const text = 'This order has already started and can no longer be cancelled or topped up';
-    refused(
-      await server.call(c.cancelPeriodsOrder, { orderId: order.id }, { token: trader.token }),
-      'optionOrderStarted',
-      text,
-    );
-    refused(
-      await server.call(
-        c.insertOrderMoney,
-        { orderId: order.id, amount: '10' },
-        { token: trader.token },
-      ),
-      'optionOrderStarted',
-      text,
-    );
+    refused(await cancelOrder(trader.token, order.id), 'optionOrderStarted', text);
+    refused(await topUp(trader.token, order.id, '10'), 'optionOrderStarted', text);
     const instant = (await place(trader, {})).data;
-    refused(
-      await server.call(c.cancelPeriodsOrder, { orderId: instant.id }, { token: trader.token }),
-      'optionOrderInstant',
-    );
+    refused(await cancelOrder(trader.token, instant.id), 'optionOrderInstant');
     const done = await waitFor(server, trader.token, order.id);
     expect(done.outcome).toBe('win');
   });
