@@ -30,8 +30,7 @@ export function auditFieldChanges(before: unknown, after: unknown): AuditFieldCh
   if (after !== null && after !== undefined) leaves(after, '', is);
   const fields = [...new Set([...was.keys(), ...is.keys()])];
   return fields.map((field) => {
-    const b = was.has(field) ? was.get(field) : undefined;
-    const a = is.has(field) ? is.get(field) : undefined;
+    const [b, a] = [was.get(field), is.get(field)];
     return { field, before: b, after: a, changed: JSON.stringify(b) !== JSON.stringify(a) };
   });
 }
