@@ -856,7 +856,7 @@ describe('option terms in the console: one return rate changed, audited', () => 
       {
         operator: admin.username,
         action: 'Option terms changed',
-        target: `Options #period:${first.id}`,
+        target: `Options period ${symbol} · ${first.seconds} sec`,
         reason: '-',
       },
     ]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPhone, isZeroAmount, shorten } from './format';
+import {
+  formatAmount,
+  formatPhone,
+  formatShortTime,
+  formatTime,
+  isZeroAmount,
+  shorten,
+} from './format';
 
 describe('formatAmount', () => {
   it('groups thousands and drops trailing zeros of the 8 decimals', () => {
@@ -36,5 +43,19 @@ describe('formatPhone', () => {
   it('puts the area code before the number, and a dash for no number', () => {
     expect(formatPhone('49', '1701234567')).toBe('+49 1701234567');
     expect(formatPhone(null, null)).toBe('-');
+  });
+});
+
+describe('formatShortTime', () => {
+  const at = new Date(2026, 6, 12, 17, 19, 18).getTime();
+
+  it('leaves out the year of the current year, and keeps it for another', () => {
+    expect(formatShortTime(at, new Date(2026, 11, 31).getTime())).toBe('07/12, 17:19:18');
+    expect(formatShortTime(at, new Date(2027, 0, 1).getTime())).toBe(formatTime(at));
+    expect(formatTime(at)).toBe('07/12/2026, 17:19:18');
+  });
+
+  it('shows a dash for no time', () => {
+    expect(formatShortTime(null)).toBe('-');
   });
 });

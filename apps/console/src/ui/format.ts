@@ -20,14 +20,14 @@ export function formatPhone(areaCode: string | null, phone: string | null): stri
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Epoch milliseconds as a local date and time in the operator's language, seconds included. */
-export function formatTime(ms: number | null | undefined): string {
-  if (ms === null || ms === undefined) return '-';
+/** One formatter per language and shape, made on first use. */
+function formatter(withYear: boolean): Intl.DateTimeFormat {
   const locale = languageInfo(currentLanguage()).bcp47;
-  let formatter = formatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
+  const key = `${locale}:${withYear ? 'full' : 'short'}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, {
+      ...(withYear ? { year: 'numeric' } : {}),
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
@@ -35,9 +35,25 @@ export function formatTime(ms: number | null | undefined): string {
       second: '2-digit',
       hour12: false,
     });
-    formatters.set(locale, formatter);
+    formatters.set(key, made);
   }
-  return formatter.format(new Date(ms));
+  return made;
+}
+
+/** Epoch milliseconds as a local date and time in the operator's language, seconds included. */
+export function formatTime(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '-';
+  return formatter(true).format(new Date(ms));
+}
+
+/**
+ * The same for a narrow cell: without the year when it is the current one ("07/12, 17:19:18" in
+ * English); the cell keeps formatTime's full text in its tooltip.
+ */
+export function formatShortTime(ms: number | null | undefined, now = Date.now()): string {
+  if (ms === null || ms === undefined) return '-';
+  const date = new Date(ms);
+  return formatter(date.getFullYear() !== new Date(now).getFullYear()).format(date);
 }
 
 /** A long hash or address shortened for a table cell; the full text stays in the tooltip. */

@@ -1,7 +1,9 @@
 import { AUDIT_ACTIONS, AUDIT_TARGETS } from '@tidemark/contract';
 import { Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAuditLog } from '../../features/audit/audit-api';
+import { auditTargetLabel } from '../../features/audit/audit-target';
 import { formatTime } from '../../ui/format';
 import { AuditChanges } from '../../ui/audit-changes';
 import { PagedTable } from '../../ui/paged-table';
@@ -51,8 +53,18 @@ export default function AuditPage() {
     {
       title: t('console.audit.target'),
       key: 'target',
-      render: (_, a) =>
-        `${t(`console.audit.targets.${a.targetType}`, { defaultValue: a.targetType })} #${a.targetId}`,
+      // What the entry is about by name; the stored type and id (what the filters take) on hover.
+      render: (_, a) => {
+        const label = auditTargetLabel(a);
+        const stored = `${a.targetType} ${a.targetId}`;
+        return a.targetType === 'user' && /^\d+$/.test(a.targetId) ? (
+          <Link to={`/users/${a.targetId}`} title={stored}>
+            {label}
+          </Link>
+        ) : (
+          <span title={stored}>{label}</span>
+        );
+      },
     },
     {
       title: t('console.common.reason'),
@@ -108,7 +120,20 @@ export default function AuditPage() {
         columns={columns}
         emptyText={t('console.common.empty')}
         expandable={{
-          expandedRowRender: (a) => <AuditChanges before={a.before} after={a.after} />,
+          expandedRowRender: (a) => (
+            <>
+              <div className="audit-target">
+                <Typography.Text type="secondary">
+                  {t('console.audit.storedTarget')}
+                </Typography.Text>
+                <Typography.Text code>{a.targetType}</Typography.Text>
+                <Typography.Text code copyable>
+                  {a.targetId}
+                </Typography.Text>
+              </div>
+              <AuditChanges before={a.before} after={a.after} />
+            </>
+          ),
         }}
         page={page}
         pageSize={PAGE_SIZE}

@@ -10,7 +10,7 @@ import {
   useTraderSearch,
 } from '../../features/users/components/trader-search';
 import { Amount } from '../../ui/amount';
-import { formatAmount, formatTime } from '../../ui/format';
+import { formatShortTime, formatTime } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-table';
 import { UserLink } from '../../ui/user-link';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
@@ -51,27 +51,42 @@ export function OrdersTab() {
     trader.ready,
   );
 
+  // Eight narrow columns that fit a 1280 px screen: the trader with the book, the symbol with its
+  // terms, both prices, the status with the outcome and both times each share one cell.
   const columns: TableColumnsType<OptionOrderRecord> = [
-    { title: t('console.common.id'), dataIndex: 'id', width: 80 },
+    { title: t('console.common.id'), dataIndex: 'id' },
     {
-      title: t('console.common.user'),
+      title: t('console.options.userBook'),
       key: 'user',
-      render: (_, o) => <UserLink userId={o.userId} />,
+      render: (_, o) => (
+        <>
+          <UserLink userId={o.userId} />
+          <br />
+          <Typography.Text type="secondary" className="nowrap" style={{ fontSize: 12 }}>
+            {t(`console.books.${o.book}`)}
+          </Typography.Text>
+        </>
+      ),
     },
     {
-      title: t('console.options.book'),
-      key: 'book',
-      render: (_, o) => <Tag>{t(`console.books.${o.book}`)}</Tag>,
-    },
-    {
-      title: t('console.options.symbol'),
+      title: t('console.options.symbolTerms'),
       key: 'symbol',
       render: (_, o) => (
         <>
-          <Typography.Text strong>{o.symbol}</Typography.Text>{' '}
-          <Tag color={o.direction === 'long' ? 'green' : 'red'}>
-            {t(`console.options.directions.${o.direction}`)}
-          </Tag>
+          <span className="nowrap">
+            <Typography.Text strong>{o.symbol}</Typography.Text>{' '}
+            <Tag color={o.direction === 'long' ? 'green' : 'red'}>
+              {t(`console.options.directions.${o.direction}`)}
+            </Tag>
+          </span>
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('console.options.termsValue', {
+              period: t('console.options.secondsValue', { seconds: o.periodSeconds }),
+              returnRate: ratePercent(o.returnRate),
+              lossRate: ratePercent(o.lossRate),
+            })}
+          </Typography.Text>
         </>
       ),
     },
@@ -82,45 +97,34 @@ export function OrdersTab() {
       render: (_, o) => <Amount value={o.amount} />,
     },
     {
-      title: t('console.options.terms'),
-      key: 'terms',
-      render: (_, o) =>
-        t('console.options.termsValue', {
-          period: t('console.options.secondsValue', { seconds: o.periodSeconds }),
-          returnRate: ratePercent(o.returnRate),
-          lossRate: ratePercent(o.lossRate),
-        }),
-    },
-    {
       title: t('console.options.prices'),
       key: 'prices',
       align: 'end',
       render: (_, o) => (
-        <span dir="ltr">
-          {formatAmount(o.strike?.price)} → {formatAmount(o.settle?.price)}
-        </span>
+        <>
+          <Amount value={o.strike?.price} />
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Amount value={o.settle?.price} />
+          </Typography.Text>
+        </>
       ),
     },
     {
-      title: t('console.common.status'),
+      title: t('console.options.statusOutcome'),
       key: 'status',
       render: (_, o) => (
-        <Tag color={STATUS_COLORS[o.status] ?? 'default'}>
-          {t(`console.options.statuses.${o.status}`)}
-        </Tag>
-      ),
-    },
-    {
-      title: t('console.options.outcome'),
-      key: 'outcome',
-      render: (_, o) =>
-        o.outcome ? (
-          <Tag color={OUTCOME_COLORS[o.outcome] ?? 'default'}>
-            {t(`console.options.outcomes.${o.outcome}`)}
+        <div className="tag-stack">
+          <Tag color={STATUS_COLORS[o.status] ?? 'default'}>
+            {t(`console.options.statuses.${o.status}`)}
           </Tag>
-        ) : (
-          '-'
-        ),
+          {o.outcome ? (
+            <Tag color={OUTCOME_COLORS[o.outcome] ?? 'default'}>
+              {t(`console.options.outcomes.${o.outcome}`)}
+            </Tag>
+          ) : null}
+        </div>
+      ),
     },
     {
       title: t('console.options.payout'),
@@ -132,17 +136,23 @@ export function OrdersTab() {
       title: t('console.options.times'),
       key: 'times',
       // A cancelled order never opened: when it was placed, and that it was cancelled instead.
-      render: (_, o) => (
-        <>
-          {formatTime(o.status === 'cancelled' ? o.createdAt : (o.openTime ?? o.createdAt))}
-          <br />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {o.status === 'cancelled'
-              ? t('console.options.statuses.cancelled')
-              : formatTime(o.settleTime)}
-          </Typography.Text>
-        </>
-      ),
+      // Short times in the cell (no year of this one), the full ones on hover.
+      render: (_, o) => {
+        const opened = o.status === 'cancelled' ? o.createdAt : (o.openTime ?? o.createdAt);
+        return (
+          <div className="nowrap">
+            <span title={formatTime(opened)}>{formatShortTime(opened)}</span>
+            <br />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {o.status === 'cancelled' ? (
+                t('console.options.statuses.cancelled')
+              ) : (
+                <span title={formatTime(o.settleTime)}>{formatShortTime(o.settleTime)}</span>
+              )}
+            </Typography.Text>
+          </div>
+        );
+      },
     },
   ];
 
@@ -177,7 +187,8 @@ export function OrdersTab() {
         size="small"
         query={trader.tableQuery(orders)}
         columns={columns}
-        scroll={{ x: 'max-content' }}
+        // Wraps to fit the card; scrolls sideways only below what the cells need (about 1100 px).
+        scroll={{ x: true }}
         emptyText={t('console.options.noOrders')}
         page={page}
         pageSize={PAGE_SIZE}
