@@ -4,11 +4,12 @@ import {
   formatMoney,
   mulMoney,
   optionsCalls,
+  optionsConsoleCalls,
   parseMoney,
 } from '@tidemark/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../api';
+import { api, consoleApi, operatorApiSession } from '../api';
 import {
   expectToast,
   newPhone,
@@ -213,6 +214,45 @@ describe('options: long and short on the shortest period', () => {
     await page.locator('.option-sheet .order-sheet__confirm').click();
     await expectToast(page, 'Insufficient balance, please recharge first');
     await settle(page, 2_500);
+  });
+
+  it('refuses an order whose rates an operator changed while the sheet was open, then shows the new ones', async () => {
+    const operator = await operatorApiSession();
+    const { products } = await consoleApi(optionsConsoleCalls.listOptionProducts, {}, operator);
+    const period = products
+      .find((p) => p.symbol === SYMBOL)!
+      .periods.find((p) => p.seconds === 60)!;
+    const [changed, shown] = period.returnRate === '0.70000000' ? ['0.71', '71%'] : ['0.7', '70%'];
+    const balance = await page.locator('[data-field="balance"]').innerText();
+    await page.locator('.option-periods__item[data-seconds="60"]').click();
+    await page.locator('#option-stake').fill('10');
+    await page.locator('.option-buy--long').click();
+    const sheet = page.locator('.option-sheet');
+    await sheet.waitFor({ state: 'visible' });
+    const terms = { id: period.id };
+    await consoleApi(
+      optionsConsoleCalls.setOptionPeriod,
+      { ...terms, returnRate: changed },
+      operator,
+    );
+    try {
+      await sheet.locator('.order-sheet__confirm').click();
+      await expectToast(
+        page,
+        'The terms of this period have changed; please check the new rates and confirm again',
+      );
+      await sheet.waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => page.locator('.option-periods__item[data-seconds="60"]').innerText())
+        .toContain(shown);
+      expect(await page.locator('[data-field="balance"]').innerText()).toBe(balance);
+    } finally {
+      await consoleApi(
+        optionsConsoleCalls.setOptionPeriod,
+        { ...terms, returnRate: period.returnRate },
+        operator,
+      );
+    }
   });
 
   it('shows a visitor the chart and a way to log in instead of the form', async () => {

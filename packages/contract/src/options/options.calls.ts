@@ -1,7 +1,15 @@
 import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { OPTION_DIRECTIONS, ORDER_TAB } from '../constants';
-import { amount, intParam, missingOrInvalid, page, pageSize, requiredText } from '../fields';
+import {
+  amount,
+  amountUnits,
+  intParam,
+  missingOrInvalid,
+  page,
+  pageSize,
+  requiredText,
+} from '../fields';
 import { SYMBOL_PATTERN } from '../market/market.schemas';
 import { pageOf } from '../money/money.schemas';
 import {
@@ -28,12 +36,33 @@ function symbolField() {
 
 const orderId = () => intParam(1, Number.MAX_SAFE_INTEGER);
 
+/**
+ * A rate the trader was shown (a decimal of at most 8 places): optional, so that clients which
+ * send none still place orders; when sent, the order is taken only under that rate.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function shownRate() {
+  return z.optional(
+    z.string({ error: 'invalidInput' }).check(
+      z.trim(),
+      z.refine((v) => amountUnits(v) !== null, { error: 'invalidInput' }),
+    ),
+  );
+}
+
 const placeInput = /* @__PURE__ */ z.object({
   symbol: symbolField(),
   direction: z.enum(OPTION_DIRECTIONS, { error: missingOrInvalid }),
   /** The stake in USDT: > 0 and within the period's min and max. */
   amount: amount(),
   periodId: intParam(1, Number.MAX_SAFE_INTEGER),
+  /**
+   * The period's return and loss rates as the trader confirmed them (ours, optional): an operator
+   * may have changed them since; the order is then refused (optionTermsChanged), never placed under
+   * terms the trader did not see.
+   */
+  returnRate: shownRate(),
+  lossRate: shownRate(),
 });
 
 const listInput = /* @__PURE__ */ z.object({

@@ -14,7 +14,13 @@ import {
   newOperator,
   startConsoleServer,
 } from '../console/console.test-support';
-import { optionTrader, periodId, scriptedFeedEnv, waitFor } from './options.test-kit';
+import {
+  contractBalance,
+  optionTrader,
+  periodId,
+  scriptedFeedEnv,
+  waitFor,
+} from './options.test-kit';
 
 let server: TestServer;
 let admin: string;
@@ -81,6 +87,34 @@ describe('option terms in the console', () => {
     // The first order keeps the terms it was placed under.
     const settled = await waitFor(server, trader.token, first.id);
     expect(settled).toMatchObject({ returnRate: '0.80000000', lossRate: '1.00000000' });
+
+    // A trader who confirmed the rates shown before the change is refused, and nothing moves;
+    // confirming the rates now shown places the order under them.
+    const before = await contractBalance(server, trader.token);
+    const place = (returnRate: string, lossRate: string) =>
+      server.call(
+        c.insertCurrencyOrder,
+        { symbol: 'ETH/USDT', direction: 'long', amount: '20', periodId: id, returnRate, lossRate },
+        { token: trader.token },
+      );
+    for (const [returnRate, lossRate] of [
+      ['0.8', '1'],
+      ['0.9', '1'],
+      ['0.8', '0.75'],
+    ] as const) {
+      const stale = await place(returnRate, lossRate);
+      expect(stale).toMatchObject({
+        code: 'optionTermsChanged',
+        enMsg:
+          'The terms of this period have changed; please check the new rates and confirm again',
+        data: null,
+      });
+    }
+    expect(await contractBalance(server, trader.token)).toBe(before);
+    const shown = await place('0.90000000', '0.75');
+    expect(shown.data).toMatchObject({ returnRate: '0.90000000', lossRate: '0.75000000' });
+    const malformed = await place('ninety', '0.75');
+    expect(malformed).toMatchObject({ code: 'invalidInput', data: null });
   });
 
   it('refuses impossible terms, and adds periods once per length', async () => {

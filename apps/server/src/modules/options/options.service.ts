@@ -306,9 +306,20 @@ export interface PlaceInput {
   direction: OptionDirection;
   amount: string;
   periodId: number;
+  /** The rates the trader confirmed, when the client says (the order is taken only under them). */
+  returnRate?: string | undefined;
+  lossRate?: string | undefined;
   idempotencyKey: string | undefined;
   /** The call's path: one Idempotency-Key may be reused across calls. */
   call: string;
+}
+
+/** A rate the trader confirmed that is no longer the period's: the order is not placed. */
+function checkShownTerms(input: PlaceInput, period: OptionPeriodRow): void {
+  const differs = (shown: string | undefined, current: bigint) =>
+    shown !== undefined && parseMoney(shown) !== current;
+  if (differs(input.returnRate, period.return_rate) || differs(input.lossRate, period.loss_rate))
+    throw new DomainError('optionTermsChanged');
 }
 
 /** Real-book options need primary verification from a country where they are offered. */
@@ -368,6 +379,8 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
       direction: input.direction,
       amount: input.amount,
       periodId: input.periodId,
+      returnRate: input.returnRate,
+      lossRate: input.lossRate,
       book,
     },
   };
@@ -377,6 +390,7 @@ export async function place(app: AppContext, input: PlaceInput): Promise<OptionO
   const period = await repo.period(app.db, input.periodId);
   if (!period || period.symbol !== symbol || period.enabled !== 1n)
     throw new DomainError('optionPeriodUnavailable');
+  checkShownTerms(input, period);
   checkBounds(stake, period);
   await checkJurisdiction(app, userId, book);
 

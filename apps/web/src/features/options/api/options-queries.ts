@@ -23,7 +23,7 @@ export function useOptionTerms() {
 }
 
 /** A product's periods with their terms for orders placed now: public. */
-const periodsQuery = (symbol: string) => ({
+export const periodsQuery = (symbol: string) => ({
   queryKey: optionsKeys.periods(symbol),
   queryFn: () => request(optionsCalls.findH5ProductPeriodsPage, { symbol }, { quiet: true }),
   staleTime: OPTIONS_STALE.terms,

@@ -240,7 +240,7 @@ export default function OptionsTradePage() {
                 color={direction === 'long' ? 'success' : 'danger'}
                 className={`option-buy option-buy--${direction}`}
                 disabled={!period || refusal !== null || suspended}
-                onClick={() => buy.review(direction)}
+                onClick={() => void buy.review(direction)}
               >
                 {t(`optionsTrade.buy.${direction}`)}
               </Button>
