@@ -18,7 +18,7 @@ describe('MAX_AMOUNT', () => {
 });
 
 describe('every amount field', () => {
-  const tooLarge = { message: 'amountTooLarge', params: { max: '90000000' } };
+  const tooLarge = { message: 'amountTooLarge', params: { max: '90,000,000' } };
 
   it('refuses more than MAX_AMOUNT with the limit, whatever the field', () => {
     for (const text of ['90000000.00000001', '92233720369', '1' + '0'.repeat(50)]) {

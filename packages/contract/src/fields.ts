@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ACCOUNT_MODES, NICKNAME_MAX_LENGTH } from './constants';
 import type { ErrorKey } from './errors';
 import { limitText, MAX_AMOUNT, tryParseMoney } from './money';
+import { groupThousands } from './rules/format';
 import {
   accountKind,
   isValidEmail,
@@ -137,7 +138,7 @@ export function withinMaxAmount<T extends string | undefined>() {
       const units = v === undefined ? null : amountUnits(v);
       return units === null || units <= MAX_AMOUNT;
     },
-    { error: 'amountTooLarge', params: { max: limitText(MAX_AMOUNT) } },
+    { error: 'amountTooLarge', params: { max: groupThousands(limitText(MAX_AMOUNT)) } },
   );
 }
 

@@ -27,7 +27,7 @@ describe('contractRule', () => {
     expect(await check(rule, '0')).toBeNull();
     expect(await check(rule, '-1')).toBe(en.errors.incorrectAmount);
     expect(await check(rule, '0.000000001')).toBe(en.errors.incorrectAmount);
-    expect(await check(rule, '92233720369')).toBe('The amount is too large (at most 90000000)');
+    expect(await check(rule, '92233720369')).toBe('The amount is too large (at most 90,000,000)');
   });
 
   it('leaves an empty field to the required rule', async () => {

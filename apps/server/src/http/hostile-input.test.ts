@@ -302,7 +302,7 @@ describe('a body past the 1 MiB limit', () => {
 
 const PAST_INT64 = '92233720369';
 /** Refused amountTooLarge, the text naming the limit (AMOUNT_MAX unless configured). */
-const expectTooLarge = (response: Parameters<typeof expectRefused>[0], limit = '90000000') =>
+const expectTooLarge = (response: Parameters<typeof expectRefused>[0], limit = '90,000,000') =>
   expectRefused(response, 'amountTooLarge', `The amount is too large (at most ${limit})`);
 
 describe('amounts past the limit', () => {
@@ -401,7 +401,7 @@ describe('a configured limit per currency', () => {
         { from: 'coin', to: 'contract', amount, currency: 'USDT' } as never,
         { token },
       );
-    expectTooLarge(await transfer('1000.00000001'), '1000');
+    expectTooLarge(await transfer('1000.00000001'), '1,000');
     expect((await transfer('1000')).status).toBe(1);
     const buy = (price: string, quantity: string) =>
       limited.call(
@@ -418,16 +418,16 @@ describe('a configured limit per currency', () => {
       );
     expectTooLarge(await buy('1000', '0.6'), '0.5');
     // A hold above the quote's limit: 0.5 BTC at 3000 USDT.
-    expectTooLarge(await buy('3000', '0.5'), '1000');
-    expectTooLarge(await recharge('USDT', 'TRC20', '1000.5', 6), '1000');
+    expectTooLarge(await buy('3000', '0.5'), '1,000');
+    expectTooLarge(await recharge('USDT', 'TRC20', '1000.5', 6), '1,000');
     // ETH has no limit of its own: AMOUNT_MAX.
-    expectTooLarge(await recharge('ETH', 'ERC20', '5000001', 7), '5000000');
+    expectTooLarge(await recharge('ETH', 'ERC20', '5000001', 7), '5,000,000');
   });
 
   it('refuses a withdrawal above it after the other checks', async () => {
     const admin = await consoleLogin(limited, initialAdmin(limited));
     const trader = await withdrawingTrader(limited, admin, '1000');
-    expectTooLarge(await requestWithdrawal(limited, trader, '1000.5'), '1000');
+    expectTooLarge(await requestWithdrawal(limited, trader, '1000.5'), '1,000');
     expect((await requestWithdrawal(limited, trader, '900')).status).toBe(1);
   });
 

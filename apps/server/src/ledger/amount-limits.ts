@@ -1,4 +1,5 @@
 import { limitText, MAX_AMOUNT, tryParseMoney } from '@tidemark/contract';
+import { groupThousands } from '@tidemark/contract/rules';
 import { DomainError } from '../http/domain-error';
 
 /**
@@ -50,5 +51,5 @@ function amountLimit(limits: AmountLimits, currency: string): bigint {
 /** Refuses an amount of `currency` above its limit with amountTooLarge (never a 500 from a column). */
 export function checkAmountLimit(limits: AmountLimits, currency: string, units: bigint): void {
   const max = amountLimit(limits, currency);
-  if (units > max) throw new DomainError('amountTooLarge', { max: limitText(max) });
+  if (units > max) throw new DomainError('amountTooLarge', { max: groupThousands(limitText(max)) });
 }

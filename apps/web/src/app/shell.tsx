@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useCloseOverlaysOnNavigate } from '../ui/overlays';
 import { RouteRegistry } from '../ui/route-registry';
 import { useLanguageSync } from '../features/content/api/language-sync';
+import { LeverageCloseNotice } from '../features/leverage/components/close-notice';
 import { useMergeVisitorChat } from '../features/support/api/merge-visitor';
 import { useOnlineHeartbeat } from './online';
 import { routeExists, tabOf, type TabKey } from './routes';
@@ -18,8 +19,8 @@ interface Shown {
 
 /**
  * The app column: the current page with the spec's transition (slide in from the end on forward
- * navigation, the reverse after a browser back; none between tabs or on first paint), and the tab
- * bar on tab pages.
+ * navigation, the reverse after a browser back; none between tabs or on first paint), the tab
+ * bar on tab pages, and the notice of a position the server closed, whatever the page.
  */
 export function Shell() {
   const location = useLocation();
@@ -56,6 +57,7 @@ export function Shell() {
           <Outlet />
         </main>
         {tab ? <AppTabBar active={tab} /> : null}
+        <LeverageCloseNotice />
       </div>
     </RouteRegistry.Provider>
   );

@@ -2,7 +2,17 @@ import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { MEMBER_TIERS, ORDER_TAB } from '../constants';
 import type { ErrorKey } from '../errors';
-import { amount, intParam, missingOrInvalid, page, pageSize, requiredText } from '../fields';
+import {
+  amount,
+  amountUnits,
+  intParam,
+  missingOrInvalid,
+  page,
+  pageSize,
+  requiredText,
+} from '../fields';
+import { limitText, MAX_AMOUNT } from '../money';
+import { groupThousands } from '../rules/format';
 import { SYMBOL_PATTERN } from '../market/market.schemas';
 import { pageOf } from '../money/money.schemas';
 import {
@@ -22,6 +32,12 @@ import {
 /** The most lots one position may have. */
 export const LOTS_MAX = 100_000;
 
+/** LOTS_MAX as texts say it: "100,000". */
+export const LOTS_MAX_TEXT = groupThousands(String(LOTS_MAX));
+
+/** The longest terms version (leverageTermsVersion) the open call reads. */
+const TERMS_VERSION_MAX = 200;
+
 /* @__NO_SIDE_EFFECTS__ */
 function symbolField() {
   return requiredText(21).check(
@@ -33,7 +49,10 @@ function symbolField() {
 const lotsError = (issue: { input: unknown }): ErrorKey =>
   issue.input === undefined || issue.input === '' ? 'requiredItems' : 'leverageLots';
 
-/** A whole number of lots, 1 to LOTS_MAX: anything else is "lots must be greater than 0". */
+/**
+ * A whole number of lots, 1 to LOTS_MAX: more is "at most 100,000 lots", anything else is "lots
+ * must be a whole number greater than 0".
+ */
 /* @__NO_SIDE_EFFECTS__ */
 function lotsField() {
   return z.pipe(
@@ -48,21 +67,37 @@ function lotsField() {
     ),
     z.pipe(
       z.transform((v: number | string) => Number(v)),
-      z
-        .number({ error: 'leverageLots' })
-        .check(
-          z.refine(Number.isInteger, { error: 'leverageLots' }),
-          z.minimum(1, { error: 'leverageLots' }),
-          z.maximum(LOTS_MAX, { error: 'leverageLots' }),
-        ),
+      z.number({ error: 'leverageLots' }).check(
+        z.refine(Number.isInteger, { error: 'leverageLots' }),
+        z.minimum(1, { error: 'leverageLots' }),
+        z.refine((v) => v <= LOTS_MAX, {
+          error: 'leverageLotsMax',
+          params: { max: LOTS_MAX_TEXT },
+        }),
+      ),
     ),
   );
 }
 
-/** An optional price: absent or empty means none. */
+/**
+ * An optional take-profit or stop-loss price: absent or empty means none; else a decimal above 0
+ * with at most 8 places, at most MAX_AMOUNT, each refused with a price's own text.
+ */
 /* @__NO_SIDE_EFFECTS__ */
 function optionalPrice() {
-  return z.optional(z.union([z.literal(''), amount()], { error: 'incorrectAmount' }));
+  return z.optional(
+    z.string({ error: 'leveragePriceInvalid' }).check(
+      z.trim(),
+      z.refine((v) => v === '' || (amountUnits(v) ?? 0n) > 0n, {
+        error: 'leveragePriceInvalid',
+        abort: true,
+      }),
+      z.refine((v) => v === '' || (amountUnits(v) ?? 0n) <= MAX_AMOUNT, {
+        error: 'leveragePriceTooLarge',
+        params: { max: groupThousands(limitText(MAX_AMOUNT)) },
+      }),
+    ),
+  );
 }
 
 const positionId = () => intParam(1, Number.MAX_SAFE_INTEGER);
@@ -102,6 +137,16 @@ export const insert = /* @__PURE__ */ defineCall({
     multiple: intParam(1, 100),
     takeProfit: optionalPrice(),
     stopLoss: optionalPrice(),
+    /**
+     * Ours, optional: the termsVersion of findLeverageTerms the trader confirmed. When it is not
+     * the current one the call is refused (leverageTermsChanged) and nothing changes; without it
+     * the current terms apply (a client built from SPEC.md alone).
+     */
+    termsVersion: z.optional(
+      z
+        .string({ error: 'invalidInput' })
+        .check(z.maxLength(TERMS_VERSION_MAX, { error: 'invalidInput' })),
+    ),
   }),
   output: leveragePosition,
   idempotent: true,

@@ -184,6 +184,35 @@ export function validLeverageTerms(terms: {
   );
 }
 
+/**
+ * The terms a position opened now is bound by, as one text (findLeverageTerms.termsVersion): the
+ * trade page sends back the one it showed, and the server refuses the open when its own differs.
+ * Made of the terms themselves, so an edit that changes nothing changes no version.
+ */
+export function leverageTermsVersion(terms: {
+  lotPrice: bigint;
+  openFeeRate: bigint;
+  closeFeeRate: bigint;
+  maintenanceRate: bigint;
+  protection: boolean;
+}): string {
+  const parts = [terms.lotPrice, terms.openFeeRate, terms.closeFeeRate, terms.maintenanceRate];
+  return `v1:${parts.join(':')}:${terms.protection ? 1 : 0}`;
+}
+
+/** Whether a take-profit or stop-loss the price `mark` has already reached (it would fire at once). */
+export function tpSlPassed(
+  direction: LeverageDirection,
+  mark: bigint,
+  takeProfit: bigint | null,
+  stopLoss: bigint | null,
+): { takeProfit: boolean; stopLoss: boolean } {
+  return {
+    takeProfit: takeProfit !== null && crosses(direction, 'takeProfit', takeProfit, mark),
+    stopLoss: stopLoss !== null && crosses(direction, 'stopLoss', stopLoss, mark),
+  };
+}
+
 /** The multiples a tier allows: 1 up to its maximum. */
 export function multiplesUpTo(maxMultiple: number): number[] {
   return Array.from({ length: Math.max(0, maxMultiple) }, (_, i) => i + 1);

@@ -110,6 +110,8 @@ export const leverageTerms = /* @__PURE__ */ z.object({
   closeFeeRate: z.string(),
   maintenanceRate: z.string(),
   negativeBalanceProtection: z.boolean(),
+  /** These terms as one text: the open call's termsVersion (leverageTermsVersion). */
+  termsVersion: z.string(),
   tiers: z.array(tierTerms),
   volumeDays: z.number(),
   /** The symbols, each open for new positions or not. */

@@ -7,10 +7,12 @@ import * as leverageConsole from './leverage.console';
 import {
   closeFigures,
   firedTrigger,
+  leverageTermsVersion,
   liquidationPrice,
   openFigures,
   positionPnl,
   tierOf,
+  tpSlPassed,
   tpSlSides,
 } from './leverage.rules';
 
@@ -81,6 +83,49 @@ describe('the leverage contract', () => {
     });
     expect(none.error?.issues[0]?.message).toBe('requiredItems');
   });
+  it('refuses more than LOTS_MAX lots with its own text, the limit grouped with commas', () => {
+    const at = (lots: unknown) =>
+      leverageCalls.insert.input.safeParse({
+        symbol: 'BTC/USDT',
+        direction: 'long',
+        lots,
+        multiple: 1,
+      });
+    expect(at(100_000).success).toBe(true);
+    for (const lots of [100_001, '100001']) {
+      const issue = at(lots).error?.issues[0];
+      expect(issue?.message).toBe('leverageLotsMax');
+      expect((issue as { params?: unknown } | undefined)?.params).toEqual({ max: '100,000' });
+    }
+  });
+  it('refuses a take-profit or stop-loss that is no price with price texts', () => {
+    const at = (takeProfit: unknown) =>
+      leverageCalls.insert.input.safeParse({
+        symbol: 'BTC/USDT',
+        direction: 'long',
+        lots: 1,
+        multiple: 1,
+        takeProfit,
+      });
+    expect(at('').success).toBe(true);
+    expect(at('100.12345678').success).toBe(true);
+    for (const bad of ['100.123456789', '0', '-1', 'abc', 5])
+      expect(at(bad).error?.issues[0]?.message).toBe('leveragePriceInvalid');
+    const big = at('90000001').error?.issues[0];
+    expect(big?.message).toBe('leveragePriceTooLarge');
+    expect((big as { params?: unknown } | undefined)?.params).toEqual({ max: '90,000,000' });
+    const sl = leverageCalls.updateTpSl.input.safeParse({ positionId: 1, stopLoss: '1.000000001' });
+    expect(sl.error?.issues[0]?.message).toBe('leveragePriceInvalid');
+  });
+  it('takes an optional termsVersion on opening', () => {
+    const base = { symbol: 'BTC/USDT', direction: 'long', lots: 1, multiple: 1 };
+    expect(leverageCalls.insert.input.safeParse(base).success).toBe(true);
+    const withVersion = leverageCalls.insert.input.safeParse({ ...base, termsVersion: 'v1:1' });
+    expect(withVersion.data?.termsVersion).toBe('v1:1');
+    expect(
+      leverageCalls.insert.input.safeParse({ ...base, termsVersion: 'x'.repeat(201) }).success,
+    ).toBe(false);
+  });
   it('serves every console call from the console list', () => {
     const listed = listConsoleCalls();
     for (const c of Object.values(leverageConsole)) {
@@ -90,6 +135,44 @@ describe('the leverage contract', () => {
 });
 
 describe('the leverage rules', () => {
+  it('versions the terms by their content', () => {
+    const terms = {
+      lotPrice: m('100'),
+      openFeeRate: m('0.001'),
+      closeFeeRate: m('0.001'),
+      maintenanceRate: m('0.5'),
+      protection: true,
+    };
+    const version = leverageTermsVersion(terms);
+    expect(leverageTermsVersion({ ...terms })).toBe(version);
+    for (const changed of [
+      { lotPrice: m('200') },
+      { openFeeRate: m('0.005') },
+      { closeFeeRate: m('0.002') },
+      { maintenanceRate: m('0.4') },
+      { protection: false },
+    ])
+      expect(leverageTermsVersion({ ...terms, ...changed })).not.toBe(version);
+  });
+  it('tells a take-profit or stop-loss the price has already passed', () => {
+    // A long marked at 90 (entry 100): a stop-loss at 95 is passed, one at 85 is not.
+    expect(tpSlPassed('long', m('90'), null, m('95'))).toEqual({
+      takeProfit: false,
+      stopLoss: true,
+    });
+    expect(tpSlPassed('long', m('90'), m('89'), m('85'))).toEqual({
+      takeProfit: true,
+      stopLoss: false,
+    });
+    expect(tpSlPassed('short', m('110'), m('105'), m('108'))).toEqual({
+      takeProfit: false,
+      stopLoss: true,
+    });
+    expect(tpSlPassed('short', m('110'), null, null)).toEqual({
+      takeProfit: false,
+      stopLoss: false,
+    });
+  });
   it('computes margin, value, fees and the maintenance level', () => {
     expect(
       openFigures({

@@ -69,7 +69,27 @@ describe('TermsFormModal', () => {
     const onSubmit = open();
     type(texts.maintenanceRate, '1');
     save();
-    await screen.findAllByText(texts.termsInvalid);
+    await screen.findByText(texts.rateInvalid.replace('{{field}}', texts.maintenanceRate));
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('marks only the bad field, with a text about that field', async () => {
+    const onSubmit = open();
+    type(texts.openFeeRate, '1.5');
+    save();
+    const error = await screen.findByText(
+      texts.rateInvalid.replace('{{field}}', texts.openFeeRate),
+    );
+    expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(1);
+    expect(error.closest('.ant-form-item')?.textContent).toContain(texts.openFeeRate);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('says the price per lot must be above 0', async () => {
+    open();
+    type(texts.lotPrice, '0');
+    save();
+    await screen.findByText(texts.lotPriceInvalid);
+    expect(document.querySelectorAll('.ant-form-item-has-error')).toHaveLength(1);
   });
 });

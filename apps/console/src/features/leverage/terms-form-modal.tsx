@@ -3,7 +3,7 @@ import { Form, Input, Modal, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
-import { contractTermsValid, type ContractTermsValues } from './terms';
+import { termFieldValid, type ContractTermsValues, type TermsAmountField } from './terms';
 import { freshEachOpening } from '../../ui/fresh-dialog';
 
 const shape = leverageConsoleCalls.setLeverageTerms.input.shape;
@@ -30,18 +30,29 @@ function TermsFormModalDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<ContractTermsValues>();
   const required: Rule = { required: true, whitespace: true, message: t('errors.requiredItems') };
-  const whole: Rule = ({ getFieldsValue }) => ({
-    validator: () =>
-      contractTermsValid({ ...initial, ...(getFieldsValue() as Partial<ContractTermsValues>) })
+  // Each field by its own part of the contract's rule, with a text about that field: one bad
+  // value marks one field, not all four.
+  const own = (name: TermsAmountField): Rule => ({
+    validator: (_rule, value: unknown) =>
+      typeof value !== 'string' || value.trim() === '' || termFieldValid(name, value)
         ? Promise.resolve()
-        : Promise.reject(new Error(t('console.leverage.termsInvalid'))),
+        : Promise.reject(
+            new Error(
+              t(
+                name === 'lotPrice'
+                  ? 'console.leverage.lotPriceInvalid'
+                  : 'console.leverage.rateInvalid',
+                { field: t(`console.leverage.${name}`) },
+              ),
+            ),
+          ),
   });
-  const field = (name: keyof typeof shape & keyof ContractTermsValues, suffix?: string) => (
+  const field = (name: keyof typeof shape & TermsAmountField, suffix?: string) => (
     <Form.Item
       name={name}
       label={t(`console.leverage.${name}`)}
       style={{ flex: 1 }}
-      rules={[required, contractRule(shape[name]), whole]}
+      rules={[required, contractRule(shape[name]), own(name)]}
     >
       <Input inputMode="decimal" suffix={suffix} />
     </Form.Item>

@@ -3,6 +3,7 @@ import {
   changedContractTerms,
   contractTermsOf,
   contractTermsValid,
+  termFieldValid,
   tierChangeValid,
   type ContractTermsValues,
 } from './terms';
@@ -56,6 +57,16 @@ describe('the contract terms form', () => {
     expect(contractTermsValid({ ...base, lotPrice: '0' })).toBe(false);
     expect(contractTermsValid({ ...base, maintenanceRate: '1' })).toBe(false);
     expect(contractTermsValid({ ...base, openFeeRate: 'x' })).toBe(false);
+  });
+
+  it('checks one field on its own, whatever the others hold', () => {
+    expect(termFieldValid('openFeeRate', '1.5')).toBe(false);
+    expect(termFieldValid('openFeeRate', ' 0.001 ')).toBe(true);
+    expect(termFieldValid('closeFeeRate', '0')).toBe(true);
+    expect(termFieldValid('maintenanceRate', '1')).toBe(false);
+    expect(termFieldValid('lotPrice', '0')).toBe(false);
+    expect(termFieldValid('lotPrice', '50')).toBe(true);
+    expect(termFieldValid('lotPrice', 'abc')).toBe(false);
   });
 });
 

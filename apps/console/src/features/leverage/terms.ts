@@ -49,6 +49,20 @@ export function changedContractTerms(
   return out;
 }
 
+/** One amount field of the terms on its own; the form marks only the field that is wrong. */
+export type TermsAmountField = (typeof AMOUNTS)[number];
+
+/**
+ * One field by the server's rule (a positive lot price, a rate from 0 to below 1): the other
+ * fields' values cannot make it wrong, so a bad opening fee marks the opening fee alone.
+ */
+export function termFieldValid(field: TermsAmountField, value: string): boolean {
+  const units = tryParseMoney(value.trim());
+  if (units === null) return false;
+  const valid = { lotPrice: 100n, openFeeRate: 0n, closeFeeRate: 0n, maintenanceRate: 0n };
+  return validLeverageTerms({ ...valid, [field]: units });
+}
+
 /** The server's own check of the terms: a positive lot price, each rate from 0 to below 1. */
 export function contractTermsValid(values: ContractTermsValues): boolean {
   const lotPrice = tryParseMoney(values.lotPrice.trim());

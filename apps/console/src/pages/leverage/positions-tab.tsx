@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLeveragePositions } from '../../features/leverage/leverage-api';
 import type { LeveragePositionRecord } from '../../features/leverage/leverage-types';
 import { Amount } from '../../ui/amount';
-import { formatTime } from '../../ui/format';
+import { formatAmount, formatShortTime, formatTime, isZeroAmount } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-table';
 import { UserLink } from '../../ui/user-link';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
@@ -13,7 +13,10 @@ import { useBookOptions } from '../../ui/book-options';
 const DEFAULTS = { tab: 'positions', user: '', book: '', status: '', page: '1' } as const;
 const PAGE_SIZE = 20;
 
-/** Positions newest first, by trader id, book and status: read only. */
+/**
+ * Positions newest first, by trader id, book and status: read only, with every figure charged or
+ * paid (top-up, both fees, what came back, the insurance fund's cover) and the liquidation price.
+ */
 export function PositionsTab() {
   const { t } = useTranslation();
   const bookOptions = useBookOptions();
@@ -24,44 +27,63 @@ export function PositionsTab() {
   const status = oneOf(LEVERAGE_STATUSES, search.status, undefined);
   const positions = useLeveragePositions({ userId, book, status, page, pageSize: PAGE_SIZE });
 
+  // Eight narrow columns that fit a 1280 px screen (as the option orders do): the trader with the
+  // book, the pair with lots and multiple, margin with top-up, the three prices, both fees, the
+  // P&L with what came back and the insurance fund's cover, and the status with both times each
+  // share one cell; times short in the cell, full on hover; long headings wrap.
   const columns: TableColumnsType<LeveragePositionRecord> = [
     { title: t('console.common.id'), dataIndex: 'id' },
     {
-      title: t('console.common.user'),
+      title: t('console.leverage.userBook'),
       key: 'user',
-      render: (_, p) => <UserLink userId={p.userId} />,
-    },
-    {
-      title: t('console.leverage.book'),
-      key: 'book',
-      render: (_, p) => <Tag>{t(`console.books.${p.mode}`)}</Tag>,
-    },
-    { title: t('console.leverage.symbol'), dataIndex: 'symbol' },
-    {
-      title: t('console.leverage.direction'),
-      key: 'direction',
       render: (_, p) => (
-        <Tag color={p.direction === 'long' ? 'green' : 'red'}>
-          {t(`console.leverage.directions.${p.direction}`)}
-        </Tag>
+        <>
+          <UserLink userId={p.userId} />
+          <br />
+          <Typography.Text type="secondary" className="nowrap" style={{ fontSize: 12 }}>
+            {t(`console.books.${p.mode}`)}
+          </Typography.Text>
+        </>
       ),
     },
     {
-      title: t('console.leverage.lotsMultiple'),
-      key: 'lots',
-      align: 'end',
-      render: (_, p) => `${p.lots} × ${p.multiple}×`,
+      title: t('console.leverage.symbolLots'),
+      key: 'symbol',
+      render: (_, p) => (
+        <>
+          <span className="nowrap">
+            <Typography.Text strong>{p.symbol}</Typography.Text>{' '}
+            <Tag color={p.direction === 'long' ? 'green' : 'red'}>
+              {t(`console.leverage.directions.${p.direction}`)}
+            </Tag>
+          </span>
+          <br />
+          <Typography.Text type="secondary" className="nowrap" style={{ fontSize: 12 }}>
+            {`${p.lots} × ${p.multiple}×`}
+          </Typography.Text>
+        </>
+      ),
     },
     {
-      title: t('console.leverage.margin'),
+      title: t('console.leverage.marginTopUp'),
       key: 'margin',
       align: 'end',
-      render: (_, p) => <Amount value={p.margin} />,
+      width: 90,
+      render: (_, p) => (
+        <>
+          <Amount value={p.margin} />
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Amount value={p.topUp} />
+          </Typography.Text>
+        </>
+      ),
     },
     {
-      title: t('console.leverage.entryExit'),
+      title: t('console.leverage.pricesLiq'),
       key: 'prices',
       align: 'end',
+      width: 110,
       render: (_, p) => (
         <>
           <Amount value={p.entryPrice} />
@@ -69,36 +91,69 @@ export function PositionsTab() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {p.exitPrice ? <Amount value={p.exitPrice} /> : '-'}
           </Typography.Text>
+          <br />
+          <Typography.Text type="warning" style={{ fontSize: 12 }}>
+            {p.liquidationPrice ? <Amount value={p.liquidationPrice} /> : '-'}
+          </Typography.Text>
         </>
       ),
     },
     {
-      title: t('console.leverage.pnl'),
-      key: 'pnl',
+      title: t('console.leverage.feesOpenClose'),
+      key: 'fees',
       align: 'end',
-      render: (_, p) => <Amount value={p.pnl} signed />,
+      width: 90,
+      render: (_, p) => (
+        <>
+          <Amount value={p.openFee} />
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {p.closeFee ? <Amount value={p.closeFee} /> : '-'}
+          </Typography.Text>
+        </>
+      ),
     },
     {
-      title: t('console.common.status'),
-      key: 'status',
-      render: (_, p) =>
-        p.status === 'open' ? (
-          <Tag color="processing">{t('console.leverage.statuses.open')}</Tag>
-        ) : (
-          <Tag>{t(`console.leverage.closedBy.${p.closedBy ?? 'user'}`)}</Tag>
-        ),
+      title: t('console.leverage.pnlPayout'),
+      key: 'pnl',
+      align: 'end',
+      width: 140,
+      render: (_, p) => (
+        <>
+          <Amount value={p.pnl} signed />
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {p.payout ? <Amount value={p.payout} /> : '-'}
+          </Typography.Text>
+          {p.gapCovered && !isZeroAmount(p.gapCovered) ? (
+            <>
+              <br />
+              <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                {t('console.leverage.fundCover', { amount: formatAmount(p.gapCovered) })}
+              </Typography.Text>
+            </>
+          ) : null}
+        </>
+      ),
     },
     {
       title: t('console.leverage.times'),
       key: 'times',
+      // The status above both times: open, or how it closed.
       render: (_, p) => (
-        <>
-          {formatTime(p.openTime)}
+        <div className="nowrap">
+          {p.status === 'open' ? (
+            <Tag color="processing">{t('console.leverage.statuses.open')}</Tag>
+          ) : (
+            <Tag>{t(`console.leverage.closedBy.${p.closedBy ?? 'user'}`)}</Tag>
+          )}
+          <br />
+          <span title={formatTime(p.openTime)}>{formatShortTime(p.openTime)}</span>
           <br />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {formatTime(p.closeTime)}
+            <span title={formatTime(p.closeTime)}>{formatShortTime(p.closeTime)}</span>
           </Typography.Text>
-        </>
+        </div>
       ),
     },
   ];

@@ -1,4 +1,5 @@
 import {
+  assetsCalls,
   leverageCalls as c,
   leverageConsoleCalls as lc,
   type ConsoleCallDef,
@@ -91,6 +92,54 @@ describe('contract terms and tiers in the console', () => {
       { lotPrice: '100', openFeeRate: '0.001', negativeBalanceProtection: true },
       { token: admin },
     );
+  });
+
+  it('refuses an open confirmed with terms that changed since, changing nothing', async () => {
+    const trader = await leverageTrader(server, '1000');
+    const insert = (termsVersion?: string) =>
+      server.call(
+        c.insert,
+        { symbol: 'ETH/USDT', direction: 'long', lots: 1, multiple: 1, termsVersion },
+        { token: trader.token },
+      );
+    const wallet = async () =>
+      (await server.call(assetsCalls.findUserMoney, {}, { token: trader.token })).data.wallets
+        .contract;
+    const seen = (await server.call(c.findLeverageTerms, {})).data;
+    expect(seen.lotPrice).toBe('100.00000000');
+    expect(
+      (
+        await consoleCall(
+          server,
+          lc.setLeverageTerms,
+          { lotPrice: '200', openFeeRate: '0.005' },
+          { token: admin },
+        )
+      ).status,
+    ).toBe(1);
+    const before = await wallet();
+    refused(
+      await insert(seen.termsVersion),
+      'leverageTermsChanged',
+      'The contract terms have changed: check them and confirm again',
+    );
+    expect(await wallet()).toEqual(before);
+    const open = await server.call(c.findNowCurrencyOrder, {}, { token: trader.token });
+    expect(open.data.list).toEqual([]);
+    // With the new terms' version (or none: an older client) it opens at the new terms.
+    const now = (await server.call(c.findLeverageTerms, {})).data;
+    expect(now.termsVersion).not.toBe(seen.termsVersion);
+    const opened = await insert(now.termsVersion);
+    expect(opened.data).toMatchObject({ lotPrice: '200.00000000', openFee: '1.00000000' });
+    expect((await insert()).status).toBe(1);
+    // An edit back to the same terms gives back the same version.
+    await consoleCall(
+      server,
+      lc.setLeverageTerms,
+      { lotPrice: '100', openFeeRate: '0.001' },
+      { token: admin },
+    );
+    expect((await server.call(c.findLeverageTerms, {})).data.termsVersion).toBe(seen.termsVersion);
   });
 
   it('changes a tier’s threshold and multiple, keeping tiers rising', async () => {

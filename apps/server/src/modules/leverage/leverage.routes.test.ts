@@ -40,6 +40,7 @@ function open(
     multiple: string | number;
     takeProfit: string;
     stopLoss: string;
+    termsVersion: string;
   }> = {},
   headers: Record<string, string> = {},
 ): Promise<Envelope<LeveragePosition>> {
@@ -105,6 +106,10 @@ describe('the contract account and the member tier', () => {
       negativeBalanceProtection: true,
     });
     expect(terms.data.products.find((p) => p.symbol === 'BTC/USDT')?.enabled).toBe(true);
+    // The terms' version opens a position; a client that sends none is bound by the current terms.
+    const versioned = await open(trader, { lots: 1, termsVersion: terms.data.termsVersion });
+    expect(versioned.status).toBe(1);
+    expect(versioned.data.lotPrice).toBe('100.00000000');
   });
 });
 
@@ -197,7 +202,28 @@ describe('opening a position', () => {
       await open(trader, { lots: 1, direction: 'short', takeProfit: formatMoney(btc + m('1000')) }),
       'leverageTakeProfitSide',
     );
-    refused(await open(trader, { lots: 1, stopLoss: '-5' }), 'incorrectAmount');
+    refused(
+      await open(trader, { lots: 1, stopLoss: '-5' }),
+      'leveragePriceInvalid',
+      'Please enter a correct price: greater than 0, with at most 8 decimal places',
+    );
+    refused(
+      await open(trader, { lots: 1, takeProfit: '200000.123456789' }),
+      'leveragePriceInvalid',
+      'Please enter a correct price: greater than 0, with at most 8 decimal places',
+    );
+    refused(
+      await open(trader, { lots: 1, takeProfit: '90000000.5' }),
+      'leveragePriceTooLarge',
+      'The price is too large (at most 90,000,000)',
+    );
+    refused(
+      await open(trader, { lots: 100_001 }),
+      'leverageLotsMax',
+      'A position may have at most 100,000 lots',
+    );
+    refused(await open(trader, { lots: '100001' }), 'leverageLotsMax');
+    refused(await open(trader, { lots: 1, termsVersion: 'v1:stale' }), 'leverageTermsChanged');
     expect(await contractWallet(server, trader.token)).toEqual({
       available: '300.00000000',
       frozen: '0.00000000',
@@ -275,6 +301,24 @@ describe('changing and closing a position', () => {
       ),
       'leverageStopLossSide',
     );
+    refused(
+      await server.call(
+        c.updateTpSl,
+        { positionId: p.id, takeProfit: '1.123456789' },
+        { token: trader.token },
+      ),
+      'leveragePriceInvalid',
+      'Please enter a correct price: greater than 0, with at most 8 decimal places',
+    );
+    refused(
+      await server.call(
+        c.updateTpSl,
+        { positionId: p.id, stopLoss: '90000001' },
+        { token: trader.token },
+      ),
+      'leveragePriceTooLarge',
+      'The price is too large (at most 90,000,000)',
+    );
     const cleared = await server.call(
       c.updateTpSl,
       { positionId: p.id, takeProfit: '', stopLoss: '' },
@@ -294,6 +338,68 @@ describe('changing and closing a position', () => {
       ),
       'notFound',
     );
+  });
+
+  it('refuses a take-profit or stop-loss the current price has already passed', async () => {
+    // BTC rises: a long's take-profit and a short's stop-loss between the entry and the mark are
+    // on the right side of the entry but would fire at the next tick.
+    const trader = await leverageTrader(server);
+    const long = (await open(trader, { lots: 1, multiple: 1 })).data;
+    const short = (await open(trader, { lots: 1, multiple: 1, direction: 'short' })).data;
+    const entry = m(long.entryPrice);
+    server.clock.advance(4_000);
+    const until = Date.now() + 5_000;
+    while (lastPrice(server, 'BTC/USDT') < entry + m('10') && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const mark = lastPrice(server, 'BTC/USDT');
+    expect(mark).toBeGreaterThan(entry + m('5'));
+    const between = formatMoney(
+      m(short.entryPrice) > entry ? m(short.entryPrice) + m('1') : entry + m('1'),
+    );
+    refused(
+      await server.call(
+        c.updateTpSl,
+        { positionId: long.id, takeProfit: between },
+        { token: trader.token },
+      ),
+      'leverageTakeProfitPassed',
+      'The current price has already passed this take-profit: it would close the position at once',
+    );
+    refused(
+      await server.call(
+        c.updateTpSl,
+        { positionId: short.id, stopLoss: between },
+        { token: trader.token },
+      ),
+      'leverageStopLossPassed',
+      'The current price has already passed this stop-loss: it would close the position at once',
+    );
+    // Nothing was saved; beyond the mark both are taken.
+    const still = await server.call(
+      c.findContractOrderResult,
+      { positionId: long.id },
+      { token: trader.token },
+    );
+    expect(still.data).toMatchObject({ status: 'open', takeProfit: null });
+    const beyond = formatMoney(mark + m('10000'));
+    expect(
+      (
+        await server.call(
+          c.updateTpSl,
+          { positionId: long.id, takeProfit: beyond },
+          { token: trader.token },
+        )
+      ).status,
+    ).toBe(1);
+    expect(
+      (
+        await server.call(
+          c.updateTpSl,
+          { positionId: short.id, stopLoss: beyond },
+          { token: trader.token },
+        )
+      ).status,
+    ).toBe(1);
   });
 
   it('adds margin: the cumulative top-up grows and the liquidation price moves away', async () => {
@@ -325,6 +431,15 @@ describe('changing and closing a position', () => {
     refused(
       await server.call(c.addMargin, { positionId: p.id, amount: '1000' }, { token: trader.token }),
       'insufficientBalance',
+    );
+    refused(
+      await server.call(
+        c.addMargin,
+        { positionId: p.id, amount: '90000000.01' },
+        { token: trader.token },
+      ),
+      'amountTooLarge',
+      'The amount is too large (at most 90,000,000)',
     );
     refused(
       await server.call(c.addMargin, { positionId: p.id, amount: '0' }, { token: trader.token }),

@@ -2,12 +2,14 @@ import {
   closeFigures,
   firedTrigger,
   formatMoney,
+  leverageCalls,
   type LeverageClosedBy,
   type LeverageDirection,
   type LeverageEvent,
   type LeveragePnlEvent,
   type LeveragePosition,
   type LeverageTerms,
+  leverageTermsVersion,
   liquidationPrice,
   MEMBER_TIERS,
   type MemberTier,
@@ -23,6 +25,7 @@ import {
   TIER_VOLUME_DAYS,
   tierOf,
   type TierStep,
+  tpSlPassed,
   tpSlSides,
   validLeverageTerms,
   validTierSteps,
@@ -157,6 +160,16 @@ async function termsRow(app: AppContext, db = app.db): Promise<LeverageTermsRow>
   return row;
 }
 
+/** The version of the terms a position opened now is bound by (the open call's termsVersion). */
+const termsVersionOf = (row: LeverageTermsRow) =>
+  leverageTermsVersion({
+    lotPrice: row.lot_price,
+    openFeeRate: row.open_fee_rate,
+    closeFeeRate: row.close_fee_rate,
+    maintenanceRate: row.maintenance_rate,
+    protection: row.protection === 1n,
+  });
+
 export async function tierSteps(app: AppContext, db = app.db): Promise<TierStep[]> {
   return (await repo.tiers(db)).map((t) => ({
     tier: t.tier as MemberTier,
@@ -186,6 +199,7 @@ export async function terms(app: AppContext): Promise<LeverageTerms> {
     closeFeeRate: formatMoney(row.close_fee_rate),
     maintenanceRate: formatMoney(row.maintenance_rate),
     negativeBalanceProtection: row.protection === 1n,
+    termsVersion: termsVersionOf(row),
     tiers: steps.map(tierTerms),
     volumeDays: TIER_VOLUME_DAYS,
     products: app.market
@@ -414,6 +428,19 @@ function checkSides(
   if (!sides.stopLoss) throw new DomainError('leverageStopLossSide');
 }
 
+/** A take-profit or stop-loss the last price already reached would fire at once: refused. */
+function checkNotPassed(
+  direction: LeverageDirection,
+  mark: bigint | undefined,
+  takeProfit: bigint | null,
+  stopLoss: bigint | null,
+): void {
+  if (mark === undefined) return;
+  const passed = tpSlPassed(direction, mark, takeProfit, stopLoss);
+  if (passed.takeProfit) throw new DomainError('leverageTakeProfitPassed');
+  if (passed.stopLoss) throw new DomainError('leverageStopLossPassed');
+}
+
 export interface InsertInput {
   userId: number;
   book: Book;
@@ -423,6 +450,8 @@ export interface InsertInput {
   multiple: number;
   takeProfit?: string | undefined;
   stopLoss?: string | undefined;
+  /** The terms the trader confirmed (findLeverageTerms.termsVersion); absent: the current ones. */
+  termsVersion?: string | undefined;
   idempotencyKey: string | undefined;
   call: string;
 }
@@ -431,6 +460,8 @@ export async function insert(app: AppContext, input: InsertInput): Promise<Lever
   const { userId, book, symbol, direction } = input;
   if ((await repo.openedAt(app.db, userId)) === null) throw new DomainError('contractNotOpened');
   if (input.lots < 1 || !Number.isInteger(input.lots)) throw new DomainError('leverageLots');
+  if (input.lots > leverageCalls.LOTS_MAX)
+    throw new DomainError('leverageLotsMax', { max: leverageCalls.LOTS_MAX_TEXT });
   if (!tradable(app, symbol)) throw new DomainError('currencyNotOpen');
   const keyed = {
     userId,
@@ -460,6 +491,9 @@ export async function insert(app: AppContext, input: InsertInput): Promise<Lever
   checkSides(direction, tick.price, takeProfit, stopLoss);
   const now = app.clock.now();
   const t = await termsRow(app);
+  // Charged only with the terms the trader saw before confirming (DESIGN.md section 1).
+  if (input.termsVersion !== undefined && input.termsVersion !== termsVersionOf(t))
+    throw new DomainError('leverageTermsChanged');
   const f = openFigures({
     lots: input.lots,
     lotPrice: t.lot_price,
@@ -548,6 +582,12 @@ export async function updateTpSl(
   const takeProfit = priceOrNull(input.takeProfit);
   const stopLoss = priceOrNull(input.stopLoss);
   checkSides(first.direction as LeverageDirection, first.entry_price, takeProfit, stopLoss);
+  checkNotPassed(
+    first.direction as LeverageDirection,
+    app.market.lastTick(first.symbol)?.price,
+    takeProfit,
+    stopLoss,
+  );
   const now = app.clock.now();
   return once(
     app.writer,

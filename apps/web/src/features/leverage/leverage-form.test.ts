@@ -1,12 +1,14 @@
 import { formatMoney, parseMoney, type LeveragePosition } from '@tidemark/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  checkLots,
   checkTpSl,
   liquidationAfterTopUp,
   liveFigures,
   parseLots,
   previewPosition,
   ratePercent,
+  sanitizeLots,
   type LeverageFormInput,
 } from './leverage-form';
 
@@ -51,9 +53,23 @@ describe('the trade form preview', () => {
   });
 
   it('refuses lots that are not a whole positive number', () => {
-    for (const lots of ['', '0', '-1', '1.5', 'x', '100001'])
+    for (const lots of ['', '0', '-1', '1.5', '0.5', 'x', '.'])
       expect(previewPosition({ ...base, lots })).toEqual({ ok: false, error: 'lotsInvalid' });
     expect(parseLots(' 3 ')).toBe(3);
+    expect(parseLots('2.0')).toBe(2);
+  });
+
+  it('refuses more than 100,000 lots with its own error', () => {
+    for (const lots of ['100001', '999999999'])
+      expect(previewPosition({ ...base, lots })).toEqual({ ok: false, error: 'lotsMax' });
+    expect(checkLots('100000')).toEqual({ ok: true, lots: 100_000 });
+  });
+
+  it('keeps digits and one decimal point in the lots field, so 0.5 never becomes 5', () => {
+    expect(sanitizeLots('0.5')).toBe('0.5');
+    expect(sanitizeLots('1.2.3')).toBe('1.23');
+    expect(sanitizeLots('-3 lots')).toBe('3');
+    expect(checkLots(sanitizeLots('0.5'))).toEqual({ ok: false, error: 'lotsInvalid' });
   });
 
   it('refuses a multiple the tier does not allow, and a missing price', () => {
@@ -65,15 +81,19 @@ describe('the trade form preview', () => {
   });
 
   it('checks take-profit and stop-loss sides against the entry, by direction', () => {
-    expect(previewPosition({ ...base, takeProfit: '49000' })).toEqual({
+    expect(previewPosition({ ...base, takeProfit: '49000' })).toMatchObject({
       ok: false,
       error: 'takeProfitSide',
     });
-    expect(previewPosition({ ...base, stopLoss: '51000' })).toEqual({
+    expect(previewPosition({ ...base, stopLoss: '51000' })).toMatchObject({
       ok: false,
       error: 'stopLossSide',
     });
-    expect(previewPosition({ ...base, takeProfit: 'abc' })).toEqual({
+    expect(previewPosition({ ...base, takeProfit: 'abc' })).toMatchObject({
+      ok: false,
+      error: 'priceInvalid',
+    });
+    expect(previewPosition({ ...base, takeProfit: '60000.123456789' })).toMatchObject({
       ok: false,
       error: 'priceInvalid',
     });
@@ -90,11 +110,37 @@ describe('the trade form preview', () => {
   });
 
   it('refuses what the contract wallet cannot hold (margin and opening fee)', () => {
-    expect(previewPosition({ ...base, balance: '200.1' })).toEqual({
+    expect(previewPosition({ ...base, balance: '200.1' })).toMatchObject({
       ok: false,
       error: 'insufficient',
     });
     expect(previewPosition({ ...base, balance: '200.2' }).ok).toBe(true);
+  });
+
+  it('says a negative wallet must be topped up before saying it is short', () => {
+    for (const balance of ['-0.01', '-500'])
+      expect(previewPosition({ ...base, balance })).toMatchObject({
+        ok: false,
+        error: 'negativeBalance',
+      });
+  });
+
+  it('still shows the figures when the balance or a trigger is refused', () => {
+    for (const refused of [
+      { balance: '0' },
+      { balance: '-1' },
+      { takeProfit: '49000' },
+      { stopLoss: '1.123456789' },
+    ]) {
+      const result = previewPosition({ ...base, ...refused });
+      expect(result.ok).toBe(false);
+      expect(money(result.preview?.margin ?? null)).toBe('200.00000000');
+      expect(money(result.preview?.required ?? null)).toBe('200.20000000');
+      expect(money(result.preview?.liquidation ?? null)).toBe('30000.00000000');
+    }
+    // Without valid lots or a price there is nothing to show.
+    expect(previewPosition({ ...base, lots: '0' }).preview).toBeUndefined();
+    expect(previewPosition({ ...base, price: undefined }).preview).toBeUndefined();
   });
 });
 
@@ -157,6 +203,23 @@ describe('an open position at the last price', () => {
     });
     expect(checkTpSl(position, '51000', '')).toEqual({ ok: false, error: 'takeProfitSide' });
     expect(checkTpSl(position, '', '49000')).toEqual({ ok: false, error: 'stopLossSide' });
+  });
+
+  it('refuses a take-profit or stop-loss the current price has already passed', () => {
+    // A short from 50000 marked at 52000: a stop-loss at 51000 would fire at once, 53000 would not.
+    const marked = { ...position, markPrice: '52000' };
+    expect(checkTpSl(marked, '', '51000')).toEqual({ ok: false, error: 'stopLossPassed' });
+    expect(checkTpSl(marked, '', '53000')).toMatchObject({ ok: true });
+    // Marked at 45000 (passed below a take-profit at 46000 already).
+    expect(checkTpSl(position, '46000', '', '45000')).toEqual({
+      ok: false,
+      error: 'takeProfitPassed',
+    });
+    expect(checkTpSl(position, '44000', '', '45000')).toMatchObject({ ok: true });
+    // A long: mark below the entry, a stop-loss between them.
+    const long = { ...position, direction: 'long' as const, markPrice: '48000' };
+    expect(checkTpSl(long, '', '49000')).toEqual({ ok: false, error: 'stopLossPassed' });
+    expect(checkTpSl(long, '', '47000')).toMatchObject({ ok: true });
   });
 });
 

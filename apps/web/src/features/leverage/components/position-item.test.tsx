@@ -71,10 +71,11 @@ describe('a position in a list', () => {
     );
   });
 
-  it('shows a loss of a fraction of a cent whole, so that margin and P&L add up to equity', () => {
-    // 200 x (2000 - 2001.077) / 2000 = -0.1077: -0.11 and 99.89, never -0.10 beside 99.89.
+  it('cuts a loss to the cent like every other amount of the app', () => {
+    // 200 x (2000 - 2001.077) / 2000 = -0.1077: cut as the app cuts every amount (ui/amount-format),
+    // so that one stored value never shows two ways on one page (equity and payout alike).
     show(open, '2001.077');
-    expect(cell('pnl')).toBe('-0.11');
+    expect(cell('pnl')).toBe('-0.10');
     expect(cell('margin')).toBe('100.00 USDT');
     expect(cell('equity')).toBe('99.89 USDT');
   });
@@ -96,10 +97,32 @@ describe('a position in a list', () => {
     });
     expect(cell('exit')).toBe('2,490.00');
     expect(cell('pnl')).toBe('-49.00');
+    // Both fees (0.2 opening, none closing here) and the net: 50.8 back - 100 held - 0.2.
+    expect(cell('fees')).toBe('0.20 USDT');
+    expect(cell('net')).toBe('-49.40');
     expect(cell('payout')).toBe('50.80 USDT');
     expect(cell('mark')).toBeUndefined();
     expect(document.querySelector('.lever-item__status')?.textContent).toBe(
       'lever.closedBy.liquidation',
     );
+  });
+
+  it('shows a gap the insurance fund covered: nothing back, the cover stated, never a negative', () => {
+    show({
+      ...open,
+      status: 'closed',
+      exitPrice: '3100',
+      pnl: '-110',
+      equity: '-10.04843495',
+      closeFee: '0',
+      payout: '-10.04843495',
+      gapCovered: '10.04843495',
+      closedBy: 'liquidation',
+      markPrice: null,
+    });
+    expect(cell('payout')).toBe('0.00 USDT');
+    expect(cell('gap')).toBe('10.04 USDT');
+    expect(cell('net')).toBe('-100.20');
+    expect(cell('owed')).toBeUndefined();
   });
 });

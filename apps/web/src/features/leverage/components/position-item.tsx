@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
-import { liveFigures, shownPnlEquity } from '../leverage-form';
+import { liveFigures } from '../leverage-form';
 import { leverDetailsPath } from '../paths';
+import { positionResult } from '../position-result';
+import { Multiple } from './multiple';
 
 interface PositionItemProps {
   position: LeveragePosition;
@@ -41,13 +43,14 @@ export function statusKey(position: Pick<LeveragePosition, 'status' | 'closedBy'
 /**
  * One position in a list: symbol, direction, multiple and lots; open ones marked at the last
  * price (P&L, equity, liquidation, take-profit and stop-loss), closed ones with their exit and
- * result. Tap for every detail.
+ * result (P&L before fees, both fees, the net result, what came back or was owed, and the
+ * insurance fund's cover of a gap: see position-result). Tap for every detail.
  */
 export function PositionItem({ position, price, pricePlaces = 2 }: PositionItemProps) {
   const { t } = useTranslation();
   const open = position.status === 'open';
   const live = open ? liveFigures(position, price ?? position.markPrice ?? undefined) : null;
-  const { pnl, equity } = shownPnlEquity(position, live);
+  const { pnl, equity, fees, net, back, owed, covered } = positionResult(position, live);
   return (
     <Link
       className="lever-item"
@@ -61,7 +64,7 @@ export function PositionItem({ position, price, pricePlaces = 2 }: PositionItemP
         <span className={position.direction === 'long' ? 'lever-long' : 'lever-short'}>
           {t(`lever.directions.${position.direction}`)}
         </span>
-        <span className="num">{`${position.multiple}×`}</span>
+        <Multiple value={position.multiple} />
         <span className="muted">{t('lever.lotsCount', { count: position.lots })}</span>
         <span className="lever-item__status">{t(statusKey(position))}</span>
       </div>
@@ -94,11 +97,28 @@ export function PositionItem({ position, price, pricePlaces = 2 }: PositionItemP
             <span className="num">{equity ? formatMoneyText(equity, 'USDT') : '--'}</span>
           </Cell>
         ) : (
-          <Cell label={t('lever.details.payout')} field="payout">
-            <span className="num">
-              {position.payout ? formatMoneyText(position.payout, 'USDT') : '--'}
-            </span>
-          </Cell>
+          <>
+            <Cell label={t('lever.details.fees')} field="fees">
+              <span className="num">{formatMoneyText(fees, 'USDT')}</span>
+            </Cell>
+            <Cell label={t('lever.details.net')} field="net">
+              <span className={`num ${toneOf(net)}`}>{net ? formatSigned(net, 'USDT') : '--'}</span>
+            </Cell>
+            {owed ? (
+              <Cell label={t('lever.details.owed')} field="owed">
+                <span className="num lever-down">{formatMoneyText(owed, 'USDT')}</span>
+              </Cell>
+            ) : (
+              <Cell label={t('lever.details.payout')} field="payout">
+                <span className="num">{back ? formatMoneyText(back, 'USDT') : '--'}</span>
+              </Cell>
+            )}
+            {covered ? (
+              <Cell label={t('lever.details.gapCovered')} field="gap">
+                <span className="num">{formatMoneyText(covered, 'USDT')}</span>
+              </Cell>
+            ) : null}
+          </>
         )}
         {open ? (
           <>

@@ -1,6 +1,7 @@
 import type { MemberTier, TierTerms } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyText } from '../../../ui/amount-format';
+import { Multiple } from './multiple';
 
 /** The member tiers: the 30-day volume each needs and the multiples it allows; `current` marked. */
 export function TierTable({
@@ -32,7 +33,11 @@ export function TierTable({
               <span className="num">{formatMoneyText(tier.threshold, 'USDT')}</span>
             </td>
             <td>
-              <span className="num">{tier.multiples.map((m) => `${m}×`).join(' ')}</span>
+              <span className="lever-multiples">
+                {tier.multiples.map((m) => (
+                  <Multiple key={m} value={m} />
+                ))}
+              </span>
             </td>
           </tr>
         ))}

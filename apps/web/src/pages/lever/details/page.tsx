@@ -7,9 +7,11 @@ import { usePositionResult } from '../../../features/leverage/api/leverage-queri
 import { PositionActions } from '../../../features/leverage/components/position-actions';
 import { priceText, statusKey, toneOf } from '../../../features/leverage/components/position-item';
 import { useLiveLeverage } from '../../../features/leverage/hooks/use-live-leverage';
-import { liveFigures, ratePercent, shownPnlEquity } from '../../../features/leverage/leverage-form';
+import { Multiple } from '../../../features/leverage/components/multiple';
+import { liveFigures, ratePercent } from '../../../features/leverage/leverage-form';
 import '../../../features/leverage/leverage.css';
 import { LEVER_RECORD_PATH } from '../../../features/leverage/paths';
+import { positionResult } from '../../../features/leverage/position-result';
 import { useProducts } from '../../../features/market/api/products';
 import { useTickers } from '../../../features/market/api/tickers';
 import { isSuspended } from '../../../features/market/market-status';
@@ -32,8 +34,9 @@ function Row({ label, field, children }: { label: string; field: string; childre
 /**
  * One position (pages/lever/details?id=N): every stored input of its result (lots, lot price,
  * multiple, the fee and maintenance rates and the protection it was opened with), the entry and
- * exit ticks with their times and feed sequence numbers, fees, P&L, what came back, and how it
- * closed: by the trader, take-profit, stop-loss or liquidation. An open one is marked live and
+ * exit ticks with their times and feed sequence numbers, fees, P&L, what came back (or was owed,
+ * or covered by the insurance fund) and the net result, lines that add up (position-result), and
+ * how it closed: by the trader, take-profit, stop-loss or liquidation. An open one is marked live and
  * keeps its actions.
  */
 export default function LeverDetailsPage() {
@@ -57,7 +60,7 @@ export default function LeverDetailsPage() {
     const price = ticker?.price ?? undefined;
     const open = position.status === 'open';
     const live = open ? liveFigures(position, price ?? position.markPrice ?? undefined) : null;
-    const { pnl, equity } = shownPnlEquity(position, live);
+    const { pnl, equity, fees, net, back, owed, covered } = positionResult(position, live);
     const usdt = (v: string | null) => (v === null ? '--' : formatMoneyText(v, 'USDT'));
     const tick = (prefix: string, label: string, value: LeverageTick | null) => (
       <>
@@ -105,7 +108,7 @@ export default function LeverDetailsPage() {
             <span className="num">{usdt(position.lotPrice)}</span>
           </Row>
           <Row label={t('lever.multiple')} field="multiple">
-            <span className="num">{`${position.multiple}×`}</span>
+            <Multiple value={position.multiple} />
           </Row>
           <Row label={t('lever.margin')} field="margin">
             <span className="num">{usdt(position.margin)}</span>
@@ -167,15 +170,34 @@ export default function LeverDetailsPage() {
           <Row label={t('lever.equity')} field="equity">
             <span className="num">{usdt(equity)}</span>
           </Row>
-          <Row label={t('lever.details.payout')} field="payout">
-            <span className="num">{usdt(position.payout)}</span>
-          </Row>
-          {position.gapCovered && /[1-9]/.test(position.gapCovered) ? (
-            <Row label={t('lever.details.gapCovered')} field="gap">
-              <span className="num">{usdt(position.gapCovered)}</span>
-            </Row>
-          ) : null}
+          {open ? null : (
+            <>
+              <Row label={t('lever.details.fees')} field="fees">
+                <span className="num">{usdt(fees)}</span>
+              </Row>
+              {covered ? (
+                <Row label={t('lever.details.gapCovered')} field="gap">
+                  <span className="num">{usdt(covered)}</span>
+                </Row>
+              ) : null}
+              {owed ? (
+                <Row label={t('lever.details.owed')} field="owed">
+                  <span className="num lever-down">{usdt(owed)}</span>
+                </Row>
+              ) : (
+                <Row label={t('lever.details.payout')} field="payout">
+                  <span className="num">{usdt(back)}</span>
+                </Row>
+              )}
+              <Row label={t('lever.details.net')} field="net">
+                <span className={`num ${toneOf(net)}`}>
+                  {net ? formatSigned(net, 'USDT') : '--'}
+                </span>
+              </Row>
+            </>
+          )}
         </dl>
+        {open ? null : <p className="muted lever-details__sum">{t('lever.details.sum')}</p>}
         {open ? (
           <PositionActions
             position={position}

@@ -16,8 +16,10 @@ import {
 import { LeverConfirmSheet } from '../../../features/leverage/components/lever-confirm-sheet';
 import { useLiveLeverage } from '../../../features/leverage/hooks/use-live-leverage';
 import {
+  FORM_ERROR_PARAMS,
   previewPosition,
   ratePercent,
+  sanitizeLots,
   type LeverageFormError,
 } from '../../../features/leverage/leverage-form';
 import '../../../features/leverage/leverage.css';
@@ -39,8 +41,12 @@ import { OpenPositions } from './open-positions';
 import { useOpenPositionAction } from './use-open-position';
 import { transferLink } from '../../../features/assets/wallets';
 
-/** Errors the figures cannot be shown without; the others are said when the trader presses open. */
-const QUIET_ERRORS: readonly LeverageFormError[] = ['lotsInvalid', 'noPrice'];
+/** Errors not said under the figures: no price yet, or no lots typed yet. */
+const quiet = (error: LeverageFormError, lots: string) =>
+  error === 'noPrice' || (error === 'lotsInvalid' && lots.trim() === '');
+
+/** Refusals a transfer into the contract wallet cures: the link is beside them. */
+const FUNDING_ERRORS: readonly LeverageFormError[] = ['insufficient', 'negativeBalance'];
 
 /** A prompt in place of the form: log in, or open the contract first. */
 function Prompt({ text, action, onAction }: { text: string; action: string; onAction(): void }) {
@@ -104,19 +110,22 @@ export default function LeverTradePage() {
     pricePlaces: places,
     mode,
     terms: terms.data,
+    refreshTerms: async () => (await terms.refetch()).data,
+    refreshMultiples: () => multiples.refetch(),
   };
   const action = useOpenPositionAction(form, () => {
     setTakeProfit('');
     setStopLoss('');
   });
   const preview = terms.data ? previewPosition({ ...form, terms: terms.data }) : null;
-  const figures = preview?.ok ? preview.preview : null;
+  // Shown whenever lots, multiple and price allow them, refused or not: the trader sees what to fund.
+  const figures = preview?.preview ?? null;
   const usdt = (units: bigint | undefined) =>
     units === undefined ? '--' : formatMoneyText(formatMoney(units), 'USDT');
   const priceText = (units: bigint | null | undefined) =>
     units === null || units === undefined ? '--' : formatPrice(formatMoney(units), places);
   const stepLots = (by: number) => {
-    const now = Number(lots) || 0;
+    const now = Math.floor(Number(lots)) || 0;
     setLots(String(Math.max(1, now + by)));
   };
 
@@ -186,9 +195,9 @@ export default function LeverTradePage() {
             <Input
               id="lever-lots"
               className="lever-input"
-              inputMode="numeric"
+              inputMode="decimal"
               value={lots}
-              onChange={(v) => setLots(v.replace(/\D/g, '').slice(0, 6))}
+              onChange={(v) => setLots(sanitizeLots(v))}
               aria-label={t('lever.lots')}
             />
             <button type="button" aria-label="+" onClick={() => stepLots(1)}>
@@ -272,10 +281,10 @@ export default function LeverTradePage() {
               <span className="num">{priceText(figures?.liquidation)}</span>
             </dd>
           </dl>
-          {preview && !preview.ok && !QUIET_ERRORS.includes(preview.error) ? (
+          {preview && !preview.ok && !quiet(preview.error, lots) ? (
             <p className="lever-warning" data-field="form-error">
-              {t(`lever.errors.${preview.error}`)}
-              {preview.error === 'insufficient' ? (
+              {t(`lever.errors.${preview.error}`, FORM_ERROR_PARAMS)}
+              {FUNDING_ERRORS.includes(preview.error) ? (
                 // The contract wallet is funded by a transfer from another wallet.
                 <>
                   {' '}
@@ -291,7 +300,7 @@ export default function LeverTradePage() {
             color={direction === 'long' ? 'success' : 'danger'}
             className={`lever-open lever-open--${direction}`}
             disabled={!multiple || suspended}
-            onClick={() => action.review(direction)}
+            onClick={() => void action.review(direction)}
           >
             {t(`lever.trade.open.${direction}`)}
           </Button>
