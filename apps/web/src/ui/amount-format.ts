@@ -1,4 +1,4 @@
-import { displayAmount, QUOTE_CURRENCY } from '@tidemark/contract/rules';
+import { displayAmount, displayPlaces, everyDigit, QUOTE_CURRENCY } from '@tidemark/contract/rules';
 
 /**
  * The one way the app shows an amount of money: every page (assets, transfer, deposit,
@@ -14,6 +14,15 @@ export function formatAmount(decimal: string, currency: string): string {
 /** An amount followed by its currency: "1,000.00 USDT". */
 export function formatMoneyText(decimal: string, currency: string): string {
   return `${formatAmount(decimal, currency)} ${currency}`;
+}
+
+/**
+ * An amount that moves exactly as shown (what a repayment debits, a quote's lines that must add
+ * up): never cut, with every significant digit and at least the currency's places, followed by
+ * its currency: "508.535 USDT", "10.0694 USDT", "5.00 USDT".
+ */
+export function formatExactText(decimal: string, currency: string): string {
+  return `${everyDigit(decimal, displayPlaces(currency))} ${currency}`;
 }
 
 /** A USDT value (a converted total, a row's worth, an order's turnover). */

@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { FINANCIAL_ORDER_TAB } from '../constants';
-import { amount, intParam, missingOrInvalid, page, pageSize, requiredText } from '../fields';
+import { flag } from '../console/console.fields';
+import {
+  amount,
+  amountUnits,
+  intParam,
+  missingOrInvalid,
+  page,
+  pageSize,
+  requiredText,
+} from '../fields';
 import { pageOf } from '../money/money.schemas';
 import { isTimeZone } from './financial.rules';
 import {
@@ -22,6 +31,17 @@ import {
 
 const orderId = () => intParam(1, Number.MAX_SAFE_INTEGER);
 
+/** A rate the trader was shown (a decimal of at most 8 places), optional. */
+/* @__NO_SIDE_EFFECTS__ */
+function shownRate() {
+  return z.optional(
+    z.string({ error: 'invalidInput' }).check(
+      z.trim(),
+      z.refine((v) => amountUnits(v) !== null, { error: 'invalidInput' }),
+    ),
+  );
+}
+
 export const findMoneyProduct = /* @__PURE__ */ defineCall({
   method: 'GET',
   path: '/user/findMoneyProduct',
@@ -40,7 +60,19 @@ export const buyMoneyProduct = /* @__PURE__ */ defineCall({
   auth: 'user',
   summary:
     'buy a package from the cft wallet: within min, max, capacity and sale window, and only when the yield reserve covers all promised interest with this order',
-  input: z.object({ productId: intParam(1, Number.MAX_SAFE_INTEGER), amount: amount() }),
+  input: z.object({
+    productId: intParam(1, Number.MAX_SAFE_INTEGER),
+    amount: amount(),
+    /**
+     * The terms the trader confirmed (ours, optional; the app always sends them): an operator may
+     * have changed the package since; the order is then refused (financialTermsChanged), never
+     * placed under terms the trader did not see.
+     */
+    dailyRate: shownRate(),
+    days: z.optional(intParam(1, 36_500)),
+    penaltyRate: shownRate(),
+    lock: z.optional(flag()),
+  }),
   output: moneyOrder,
   idempotent: true,
 });

@@ -11,6 +11,7 @@ import {
   yearlyRate,
   zonedInstant,
 } from './financial.rules';
+import { buyMoneyProduct } from './financial.calls';
 
 const m = parseMoney;
 const HOUR = 3_600_000;
@@ -91,5 +92,23 @@ describe('the dividend clock', () => {
     const at = orderSchedule(Date.UTC(2026, 10, 24), 1, '00:00', 'UTC');
     expect(at.interestRun(1)).toBe(Date.UTC(2026, 10, 25));
     expect(at.principalRun).toBe(Date.UTC(2026, 10, 25));
+  });
+});
+
+describe('buying with the terms the trader saw', () => {
+  it('takes the rate, term, penalty and lock as optional fields, the old input still valid', () => {
+    const input = buyMoneyProduct.input;
+    expect(input.safeParse({ productId: 1, amount: '10' }).success).toBe(true);
+    const full = input.safeParse({
+      productId: 1,
+      amount: '10',
+      dailyRate: '0.00020000',
+      days: 7,
+      penaltyRate: '0.005',
+      lock: false,
+    });
+    expect(full.data).toMatchObject({ days: 7, lock: false, penaltyRate: '0.005' });
+    expect(input.safeParse({ productId: 1, amount: '10', dailyRate: 'x' }).success).toBe(false);
+    expect(input.safeParse({ productId: 1, amount: '10', days: 0 }).success).toBe(false);
   });
 });

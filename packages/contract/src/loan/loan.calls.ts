@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { flag } from '../console/console.fields';
 import type { ErrorKey } from '../errors';
-import { amount, intParam, page, pageSize } from '../fields';
+import { amount, amountUnits, intParam, page, pageSize } from '../fields';
 import { imageFile, type UploadFile } from '../images/images.schemas';
 import { pageOf } from '../money/money.schemas';
 import {
@@ -62,6 +62,17 @@ function imageKinds() {
   );
 }
 
+/** A rate the trader was shown (a decimal of at most 8 places), optional. */
+/* @__NO_SIDE_EFFECTS__ */
+function shownRate() {
+  return z.optional(
+    z.string(err('invalidInput')).check(
+      z.trim(),
+      z.refine((v) => amountUnits(v) !== null, err('invalidInput')),
+    ),
+  );
+}
+
 export const insertLoanCurrencyOrder = /* @__PURE__ */ defineCall({
   method: 'POST',
   path: '/loancurrencyorder/insertLoanCurrencyOrder',
@@ -72,6 +83,14 @@ export const insertLoanCurrencyOrder = /* @__PURE__ */ defineCall({
   input: z.object({
     productId: intParam(1),
     amount: amount(),
+    /**
+     * The terms the trader confirmed (ours, optional; the app always sends them): an operator may
+     * have changed the product since; the application is then refused (loanTermsChanged), never
+     * stored under terms the trader did not see.
+     */
+    cycleDays: z.optional(intParam(1, 3650)),
+    dailyRate: shownRate(),
+    overdueRate: shownRate(),
     images: images(),
     imageKinds: imageKinds(),
     agreementAccepted: z.pipe(

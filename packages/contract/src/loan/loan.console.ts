@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { intParam, page, pageSize } from '../fields';
+import { amountUnits, intParam, page, pageSize } from '../fields';
 import { defineConsoleCall, type OperatorRole } from '../console/console.call';
 import { flag, nonNegativeAmount, reason, recordId } from '../console/console.fields';
 import { pageOf } from '../money/money.schemas';
+import { validLoanRates } from './loan.rules';
 import { creditComponent, LOAN_IMAGE_KINDS, LOAN_STATUSES, loanRecord } from './loan.schemas';
 
 /**
@@ -80,12 +81,28 @@ export const consoleLoanFund = /* @__PURE__ */ z.object({
 });
 export type ConsoleLoanFund = z.output<typeof consoleLoanFund>;
 
+/** A loan rate within its bounds (loan.rules validLoanRates), else loanRateInvalid. */
+/* @__NO_SIDE_EFFECTS__ */
+function loanRate(which: 'daily' | 'overdue') {
+  return nonNegativeAmount().check(
+    z.refine(
+      (v) =>
+        which === 'daily'
+          ? validLoanRates(amountUnits(v) ?? -1n, 0n)
+          : validLoanRates(1n, amountUnits(v) ?? -1n),
+      { error: 'loanRateInvalid' },
+    ),
+  );
+}
+
 const productTerms = {
   minAmount: nonNegativeAmount(),
   maxAmount: nonNegativeAmount(),
   cycleDays: intParam(1, 3650),
-  dailyRate: nonNegativeAmount(),
-  overdueRate: nonNegativeAmount(),
+  /** A fraction a day: above 0 and below 1 (100 %). */
+  dailyRate: loanRate('daily'),
+  /** A fraction of principal plus interest a day: from 0 to below 1. */
+  overdueRate: loanRate('overdue'),
   minScore: intParam(0, 1000),
 };
 

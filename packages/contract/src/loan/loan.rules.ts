@@ -14,6 +14,14 @@ export function loanInterest(amount: Money, dailyRate: Money, cycleDays: number)
   return mulDiv(amount * BigInt(cycleDays), dailyRate, MONEY_UNIT, 'down');
 }
 
+/**
+ * Sane loan terms (as the financial package's rates): the daily rate above 0 and below 1 (100 %
+ * a day), the overdue rate from 0 to below 1.
+ */
+export function validLoanRates(dailyRate: Money, overdueRate: Money): boolean {
+  return dailyRate > 0n && dailyRate < MONEY_UNIT && overdueRate >= 0n && overdueRate < MONEY_UNIT;
+}
+
 /** One overdue day's penalty: (principal + interest) x overdueRate, never compounded. */
 export function dailyPenalty(repayTotal: Money, overdueRate: Money): Money {
   return mulMoney(repayTotal, overdueRate, 'down');

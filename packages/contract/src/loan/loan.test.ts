@@ -10,8 +10,11 @@ import {
   loanInterest,
   MAX_CREDIT_SCORE,
   overdueDays,
+  validLoanRates,
   type CreditInputs,
 } from './loan.rules';
+import { insertLoanCurrencyOrder } from './loan.calls';
+import { setLoanProduct } from './loan.console';
 
 const m = parseMoney;
 
@@ -101,5 +104,29 @@ describe('credit score', () => {
     expect(creditLimit(199, bands, 'USDT')).toBe(0n);
     expect(creditLimit(200, bands, 'USDT')).toBe(m('1000'));
     expect(creditLimit(450, bands, 'USDT')).toBe(m('5000'));
+  });
+});
+
+describe('terms the trader saw and sane product terms', () => {
+  it('takes the shown terms as optional fields of an application', () => {
+    const shape = insertLoanCurrencyOrder.input.shape;
+    expect(shape.cycleDays.safeParse(undefined).success).toBe(true);
+    expect(shape.cycleDays.safeParse('7').data).toBe(7);
+    expect(shape.dailyRate.safeParse('0.00100000').success).toBe(true);
+    expect(shape.overdueRate.safeParse('half').success).toBe(false);
+  });
+
+  it('bounds the rates: daily above 0 and below 1, overdue from 0 to below 1', () => {
+    expect(validLoanRates(m('0.001'), m('0'))).toBe(true);
+    expect(validLoanRates(m('0'), m('0.005'))).toBe(false);
+    expect(validLoanRates(m('1'), m('0.005'))).toBe(false);
+    expect(validLoanRates(m('0.001'), m('1'))).toBe(false);
+    const terms = setLoanProduct.input.shape;
+    const code = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+    expect(code(terms.dailyRate.safeParse('2'))).toBe('loanRateInvalid');
+    expect(code(terms.dailyRate.safeParse('0'))).toBe('loanRateInvalid');
+    expect(code(terms.overdueRate.safeParse('5'))).toBe('loanRateInvalid');
+    expect(terms.overdueRate.safeParse('0').success).toBe(true);
+    expect(terms.dailyRate.safeParse('0.0006').success).toBe(true);
   });
 });

@@ -231,7 +231,84 @@ describe('buying', () => {
     expect(ended.status).toBe('ended');
     expect(upcoming.status).toBe('upcoming');
     refused(await buy(server, trader, ended.id, '10'), 'miningEnded', 'Mining activity has ended');
-    refused(await buy(server, trader, upcoming.id, '10'), 'miningEnded');
+    // Not yet on sale is not "ended": the start is named.
+    const start = new Date(now + DAY).toISOString().slice(0, 16).replace('T', ' ');
+    refused(
+      await buy(server, trader, upcoming.id, '10'),
+      'financialNotStarted',
+      `This package is not on sale yet: the sale starts ${start} UTC`,
+    );
+  });
+
+  it('refuses terms the trader saw when the operator changed them since, changing nothing', async () => {
+    const product = (
+      await consoleCall(
+        server,
+        fc.addMoneyProduct,
+        {
+          tier: 'beginner',
+          name: 'Terms check',
+          days: 7,
+          dailyRate: '0.0002',
+          minAmount: '10',
+          maxAmount: '1000',
+          capacity: '100000',
+          dividendTime: '00:00',
+          timeZone: 'UTC',
+          penaltyRate: '0.005',
+          lock: false,
+          saleStart: null,
+          saleEnd: null,
+          enabled: true,
+        },
+        { token: admin },
+      )
+    ).data.list.find((p) => p.name === 'Terms check')!;
+    const seen = {
+      productId: product.id,
+      amount: '100',
+      dailyRate: product.dailyRate,
+      days: product.days,
+      penaltyRate: product.penaltyRate,
+      lock: product.lock,
+    };
+    // The operator edits the package while the confirm sheet is open.
+    const changed = await consoleCall(
+      server,
+      fc.setMoneyProduct,
+      { id: product.id, days: 30, dailyRate: '0.0003', penaltyRate: '0.02', lock: true },
+      { token: admin },
+    );
+    expect(changed.status).toBe(1);
+    const before = await wallet(server, trader.token);
+    const answer = await server.call(c.buyMoneyProduct, seen, { token: trader.token });
+    refused(
+      answer,
+      'financialTermsChanged',
+      'The terms of this package have changed; please check them and confirm again',
+    );
+    // Any one term differing is enough.
+    for (const stale of [
+      { days: 7 },
+      { dailyRate: '0.0002' },
+      { penaltyRate: '0.005' },
+      { lock: false },
+    ]) {
+      const fresh = { ...seen, days: 30, dailyRate: '0.0003', penaltyRate: '0.02', lock: true };
+      refused(
+        await server.call(c.buyMoneyProduct, { ...fresh, ...stale }, { token: trader.token }),
+        'financialTermsChanged',
+      );
+    }
+    expect(await wallet(server, trader.token)).toEqual(before);
+    // The terms as they now are: bought, on them.
+    const bought = await server.call(
+      c.buyMoneyProduct,
+      { ...seen, days: 30, dailyRate: '0.00030000', penaltyRate: '0.02', lock: true },
+      { token: trader.token },
+    );
+    expect(bought.status).toBe(1);
+    expect(bought.data).toMatchObject({ days: 30, dailyRate: '0.00030000', lock: true });
   });
 });
 

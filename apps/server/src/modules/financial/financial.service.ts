@@ -271,13 +271,39 @@ export async function profit(
 
 // --- buying --------------------------------------------------------------------------------------
 
-export interface BuyInput {
+/** The terms the trader confirmed, as far as the client said (each one optional). */
+export interface ShownTerms {
+  dailyRate?: string | undefined;
+  days?: number | undefined;
+  penaltyRate?: string | undefined;
+  lock?: boolean | undefined;
+}
+
+export interface BuyInput extends ShownTerms {
   userId: number;
   book: Book;
   productId: number;
   amount: string;
   idempotencyKey: string | undefined;
   call: string;
+}
+
+/** A term the trader confirmed that is no longer the package's: the order is not placed. */
+export function checkShownTerms(shown: ShownTerms, product: FinancialProductRow): void {
+  const rateDiffers = (text: string | undefined, current: bigint) =>
+    text !== undefined && parseMoney(text) !== current;
+  if (
+    rateDiffers(shown.dailyRate, product.daily_rate) ||
+    rateDiffers(shown.penaltyRate, product.penalty_rate) ||
+    (shown.days !== undefined && BigInt(shown.days) !== product.days) ||
+    (shown.lock !== undefined && shown.lock !== (product.lock === 1n))
+  )
+    throw new DomainError('financialTermsChanged');
+}
+
+/** An instant as the error texts give it, the same in every language: "2026-12-10 08:00 UTC". */
+function utcText(at: number): string {
+  return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 async function reserveBalance(db: Parameters<typeof systemBalances>[0], book: Book) {
@@ -300,16 +326,27 @@ export async function buy(app: AppContext, input: BuyInput): Promise<MoneyOrder>
       userId,
       call: input.call,
       key: input.idempotencyKey,
-      input: { productId: input.productId, amount: input.amount, book },
+      input: {
+        productId: input.productId,
+        amount: input.amount,
+        book,
+        dailyRate: input.dailyRate,
+        days: input.days,
+        penaltyRate: input.penaltyRate,
+        lock: input.lock,
+      },
       now,
     },
     async (trx) => {
       const product = await repo.product(trx, input.productId);
       if (!product || product.enabled !== 1n) throw new DomainError('financialProductUnavailable');
-      const outside =
-        (product.sale_start !== null && now < Number(product.sale_start)) ||
-        (product.sale_end !== null && now >= Number(product.sale_end));
-      if (outside) throw new DomainError('miningEnded');
+      checkShownTerms(input, product);
+      if (product.sale_start !== null && now < Number(product.sale_start))
+        throw new DomainError('financialNotStarted', {
+          start: utcText(Number(product.sale_start)),
+        });
+      if (product.sale_end !== null && now >= Number(product.sale_end))
+        throw new DomainError('miningEnded');
       if (amount < product.min_amount || amount > product.max_amount)
         throw new DomainError('financialAmountRange', {
           min: plain(product.min_amount),

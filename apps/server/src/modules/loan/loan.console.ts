@@ -3,6 +3,8 @@ import {
   loanConsoleCalls as c,
   LOAN_DAY_MS,
   parseMoney,
+  QUOTE_CURRENCY,
+  validLoanRates,
   type ConsoleLoan,
   type ConsoleLoanFund,
   type LoanImageKind,
@@ -235,13 +237,27 @@ function checkRange(min: bigint, max: bigint) {
   if (min <= 0n || max < min) throw new DomainError('loanTermsInvalid');
 }
 
+/** The contract bounds each rate; this holds them together on the row as it will be. */
+function checkRates(daily: bigint, overdue: bigint) {
+  if (!validLoanRates(daily, overdue)) throw new DomainError('loanRateInvalid');
+}
+
+/** Loans and the fund are in a configured coin only: USDT or a listed pair's base. */
+function checkCurrency(app: AppContext, currency: string) {
+  const known =
+    currency === QUOTE_CURRENCY || app.market.products().some((p) => p.base === currency);
+  if (!known) throw new DomainError('loanCurrencyUnknown', { currency });
+}
+
 export async function addProduct(
   app: AppContext,
   actor: Actor,
   input: Terms & { currency: string },
 ) {
   const changes = termChanges(input);
+  checkCurrency(app, input.currency);
   checkRange(changes.min_amount!, changes.max_amount!);
+  checkRates(changes.daily_rate!, changes.overdue_rate!);
   await app.writer.run(async (trx) => {
     const row = await repo.insertProduct(trx, {
       currency: input.currency,
@@ -270,6 +286,10 @@ export async function setProduct(app: AppContext, actor: Actor, input: Terms & {
     if (!before) throw new DomainError('notFound');
     const changes = termChanges(input);
     checkRange(changes.min_amount ?? before.min_amount, changes.max_amount ?? before.max_amount);
+    checkRates(
+      changes.daily_rate ?? before.daily_rate,
+      changes.overdue_rate ?? before.overdue_rate,
+    );
     const after = await repo.updateProduct(trx, before.id, {
       ...changes,
       updated_at: BigInt(app.clock.now()),
@@ -333,6 +353,7 @@ export async function fundIt(
   actor: Actor,
   input: { currency: string; amount: string },
 ): Promise<ConsoleLoanFund> {
+  checkCurrency(app, input.currency);
   await fundFromTreasury(app, actor, {
     book: LOAN_BOOK,
     wallet: 'loan_fund',

@@ -1,4 +1,9 @@
-import { consoleCalls, loanCalls as c, loanConsoleCalls as lc } from '@tidemark/contract';
+import {
+  consoleCalls,
+  formatMoney,
+  loanCalls as c,
+  loanConsoleCalls as lc,
+} from '@tidemark/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../ledger/check';
 import { ROOMY_LIMITS, startServer, type TestServer } from '../../test/harness';
@@ -166,6 +171,45 @@ describe('applying', () => {
       await applyForLoan(server, trader.token, { productId: 9999, amount: '200' }),
       'loanProductUnavailable',
     );
+  });
+
+  it('refuses terms the trader saw when the operator changed them since, storing nothing', async () => {
+    const seen = (await server.call(c.findLoanProducts, {})).data.list.find((p) => p.id === week)!;
+    const shown = {
+      productId: week,
+      amount: '200',
+      cycleDays: seen.cycleDays,
+      dailyRate: seen.dailyRate,
+      overdueRate: seen.overdueRate,
+    };
+    const count = async () =>
+      (
+        await server.app.db
+          .selectFrom('loan_orders')
+          .select('id')
+          .where('user_id', '=', BigInt(trader.userId))
+          .execute()
+      ).length;
+    const before = await count();
+    // The operator edits the product while the application sheet is open.
+    const set = (terms: { cycleDays: number; dailyRate: string; overdueRate?: string }) =>
+      consoleCall(server, lc.setLoanProduct, { id: week, ...terms }, { token: admin });
+    expect((await set({ cycleDays: 10, dailyRate: '0.002' })).status).toBe(1);
+    expectRefused(
+      await applyForLoan(server, trader.token, shown),
+      'loanTermsChanged',
+      'The terms of this loan product have changed; please check them and apply again',
+    );
+    expectRefused(
+      await applyForLoan(server, trader.token, { ...shown, dailyRate: '0.002' }),
+      'loanTermsChanged',
+    );
+    expectRefused(
+      await applyForLoan(server, trader.token, { ...shown, cycleDays: 10, overdueRate: '0.01' }),
+      'loanTermsChanged',
+    );
+    expect(await count()).toBe(before);
+    expect((await set({ cycleDays: seen.cycleDays, dailyRate: seen.dailyRate })).status).toBe(1);
   });
 
   it('stores an application with its terms, images, score and agreement version; one Idempotency-Key applies once', async () => {
@@ -457,7 +501,11 @@ describe('review, repayment, overdue', () => {
     const fund = await consoleCall(server, lc.loanFund, {}, { token: admin });
     const usdt = fund.data.funds.find((f) => f.currency === 'USDT')!;
     const balance = BigInt(usdt.balance.replace('.', ''));
-    // Drain the fund to 50 USDT through the ledger (as if lent out), then approve a 100 USDT loan.
+    // A 100 USDT application, then the fund drained to 50 USDT through the ledger (as if lent
+    // out meanwhile), then its approval.
+    const trader = await loanTrader(server, admin);
+    const applied = await applyForLoan(server, trader.token, { productId: week, amount: '100' });
+    expect(applied.status, applied.enMsg).toBe(1);
     await server.app.writer.run((trx) =>
       server.app.ledger.post(trx, {
         type: 'adjustment',
@@ -474,8 +522,6 @@ describe('review, repayment, overdue', () => {
         ],
       }),
     );
-    const trader = await loanTrader(server, admin);
-    const applied = await applyForLoan(server, trader.token, { productId: week, amount: '100' });
     const refused = await consoleCall(
       server,
       lc.approveLoan,
@@ -547,6 +593,114 @@ describe('review, repayment, overdue', () => {
       { token: admin },
     );
     expect(audit.data.list.some((a) => a.action === 'loan.productSet')).toBe(true);
+  });
+});
+
+describe('sanity of terms and the fund up front', () => {
+  it('refuses rates out of bounds and a currency that is no configured coin, for products and the fund', async () => {
+    admin = await adminToken(server);
+    const add = (terms: Partial<{ currency: string; dailyRate: string; overdueRate: string }>) =>
+      consoleCall(
+        server,
+        lc.addLoanProduct,
+        {
+          currency: 'USDT',
+          minAmount: '100',
+          maxAmount: '1000',
+          cycleDays: 7,
+          dailyRate: '0.001',
+          overdueRate: '0.005',
+          minScore: 900,
+          enabled: false,
+          ...terms,
+        },
+        { token: admin },
+      );
+    const rateText =
+      'Check the rates: the daily rate is above 0 and below 1 (100%); the overdue rate is from 0 to below 1';
+    expectRefused(await add({ dailyRate: '2' }), 'loanRateInvalid', rateText);
+    expectRefused(await add({ dailyRate: '1' }), 'loanRateInvalid');
+    expectRefused(await add({ dailyRate: '0' }), 'loanRateInvalid');
+    expectRefused(await add({ overdueRate: '5' }), 'loanRateInvalid');
+    expectRefused(await add({ overdueRate: '1' }), 'loanRateInvalid');
+    expectRefused(
+      await add({ currency: 'XYZ' }),
+      'loanCurrencyUnknown',
+      'XYZ is not a configured coin: choose one the platform lists',
+    );
+    expectRefused(
+      await consoleCall(server, lc.setLoanProduct, { id: week, dailyRate: '2' }, { token: admin }),
+      'loanRateInvalid',
+    );
+    expectRefused(
+      await consoleCall(
+        server,
+        lc.setLoanProduct,
+        { id: week, overdueRate: '5' },
+        { token: admin },
+      ),
+      'loanRateInvalid',
+    );
+    expectRefused(
+      await consoleCall(
+        server,
+        lc.fundLoanFund,
+        { currency: 'XYZ', amount: '10' },
+        { token: admin },
+      ),
+      'loanCurrencyUnknown',
+    );
+    const products = await consoleCall(server, lc.listLoanProducts, {}, { token: admin });
+    expect(products.data.list.every((p) => p.currency === 'USDT')).toBe(true);
+    expect(products.data.list.find((p) => p.id === week)?.dailyRate).toBe('0.00100000');
+    // A configured coin and sane rates are taken (a zero overdue rate too).
+    const btc = await add({ currency: 'BTC', overdueRate: '0' });
+    expect(btc.status, btc.enMsg).toBe(1);
+  });
+
+  it('refuses at application a loan the fund cannot cover, as approval would', async () => {
+    admin = await adminToken(server);
+    const balance = await fundBalanceOf(server);
+    const big = await consoleCall(
+      server,
+      lc.addLoanProduct,
+      {
+        currency: 'USDT',
+        minAmount: '100',
+        maxAmount: formatMoney(balance + 1000n * U),
+        cycleDays: 7,
+        dailyRate: '0.001',
+        overdueRate: '0.005',
+        minScore: 0,
+        enabled: true,
+      },
+      { token: admin },
+    );
+    expect(big.status, big.enMsg).toBe(1);
+    const product = big.data.list.find((p) => p.maxAmount === formatMoney(balance + 1000n * U))!;
+    const trader = await loanTrader(server, admin);
+    const over = formatMoney(balance + U);
+    const answer = await applyForLoan(server, trader.token, {
+      productId: product.id,
+      amount: over,
+    });
+    expectRefused(
+      answer,
+      'loanFundShort',
+      `The platform cannot lend this much right now: at most ${formatMoney(balance).replace(/\.?0+$/, '')} USDT. Please enter a smaller amount`,
+    );
+    const stored = await server.app.db
+      .selectFrom('loan_orders')
+      .select('id')
+      .where('user_id', '=', BigInt(trader.userId))
+      .execute();
+    expect(stored).toHaveLength(0);
+    await consoleCall(
+      server,
+      lc.setLoanProduct,
+      { id: product.id, enabled: false },
+      { token: admin },
+    );
   });
 });
 

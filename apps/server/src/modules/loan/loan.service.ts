@@ -297,11 +297,40 @@ export async function currentScore(
 
 // --- applying ------------------------------------------------------------------------------------
 
-export interface ApplyInput {
+/** The terms the trader confirmed, as far as the client said (each one optional). */
+export interface ShownLoanTerms {
+  cycleDays?: number | undefined;
+  dailyRate?: string | undefined;
+  overdueRate?: string | undefined;
+}
+
+export interface ApplyInput extends ShownLoanTerms {
   productId: number;
   amount: string;
   images: UploadFile[];
   imageKinds?: LoanImageKind[] | undefined;
+}
+
+/** A term the trader confirmed that is no longer the product's: nothing is stored. */
+export function checkShownTerms(shown: ShownLoanTerms, product: LoanProductRow): void {
+  const rateDiffers = (text: string | undefined, current: bigint) =>
+    text !== undefined && parseMoney(text) !== current;
+  if (
+    (shown.cycleDays !== undefined && BigInt(shown.cycleDays) !== product.cycle_days) ||
+    rateDiffers(shown.dailyRate, product.daily_rate) ||
+    rateDiffers(shown.overdueRate, product.overdue_rate)
+  )
+    throw new DomainError('loanTermsChanged');
+}
+
+/** The fund's rule at approval, said up front: it must hold the whole principal. */
+async function checkFundCovers(db: Executor, currency: string, amount: bigint): Promise<void> {
+  const balance = await fundBalance(db, currency);
+  if (balance < amount)
+    throw new DomainError('loanFundShort', {
+      available: formatMoney(balance > 0n ? balance : 0n).replace(/\.?0+$/, ''),
+      currency,
+    });
 }
 
 export interface LoanRequest {
@@ -323,9 +352,10 @@ export async function apply(
   request: LoanRequest,
   input: ApplyInput,
 ): Promise<LoanRecord> {
-  const product = await repo.product(app.db, input.productId);
-  if (!product || product.enabled !== 1n) throw new DomainError('loanProductUnavailable');
+  const seen = await repo.product(app.db, input.productId);
+  if (!seen || seen.enabled !== 1n) throw new DomainError('loanProductUnavailable');
   const amount = parseMoney(input.amount);
+  let product = seen;
   if (amount < product.min_amount || amount > product.max_amount) {
     throw new DomainError('loanAmountRange', {
       min: formatMoney(product.min_amount).replace(/\.?0+$/, ''),
@@ -344,13 +374,18 @@ export async function apply(
       amount: formatMoney(amount),
       images: input.images.map(bytesHash),
       kinds: kinds ?? null,
+      cycleDays: input.cycleDays,
+      dailyRate: input.dailyRate,
+      overdueRate: input.overdueRate,
     },
     now: app.clock.now(),
   };
   // A retry of a request that went through answers as the first time, whatever changed since.
   const earlier = await earlierAnswer<LoanRecord>(app.db, idempotent);
   if (earlier) return earlier;
+  checkShownTerms(input, seen);
   if (await repo.openLoanOf(app.db, request.userId)) throw new DomainError('loanOpenExists');
+  await checkFundCovers(app.db, product.currency, amount);
   const score = await evaluateScore(app, request.userId, 'apply');
   if (Number(score.score) < Number(product.min_score)) {
     throw new DomainError('loanScoreTooLow', {
@@ -363,6 +398,12 @@ export async function apply(
   return withStoredImages(app, prepared, () =>
     once(app.writer, idempotent, async (trx) => {
       if (await repo.openLoanOf(trx, request.userId)) throw new DomainError('loanOpenExists');
+      // The terms stored are the product's as of this transaction, and the ones the trader saw.
+      const fresh = await repo.product(trx, input.productId);
+      if (!fresh || fresh.enabled !== 1n) throw new DomainError('loanProductUnavailable');
+      checkShownTerms(input, fresh);
+      product = fresh;
+      await checkFundCovers(trx, product.currency, amount);
       const now = BigInt(app.clock.now());
       const interest = loanInterest(amount, product.daily_rate, Number(product.cycle_days));
       const row = await repo.insertLoan(trx, {

@@ -59,6 +59,10 @@ export interface ApplyFields {
   images?: number;
   imageKinds?: LoanImageKind[] | string;
   agreementAccepted?: string;
+  /** The terms the trader saw, sent as the app sends them (optional). */
+  cycleDays?: number;
+  dailyRate?: string;
+  overdueRate?: string;
 }
 
 /** insertLoanCurrencyOrder as multipart: `images` real PNGs under one field name. */
@@ -71,6 +75,9 @@ export async function applyForLoan(
   const form = new FormData();
   form.set('productId', String(fields.productId));
   form.set('amount', fields.amount);
+  if (fields.cycleDays !== undefined) form.set('cycleDays', String(fields.cycleDays));
+  if (fields.dailyRate !== undefined) form.set('dailyRate', fields.dailyRate);
+  if (fields.overdueRate !== undefined) form.set('overdueRate', fields.overdueRate);
   const count = fields.images ?? 2;
   for (let i = 0; i < count; i += 1) {
     const bytes = await pngImage(i + 5);

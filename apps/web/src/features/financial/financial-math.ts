@@ -58,6 +58,46 @@ export function amountProblem(
   return null;
 }
 
+/** Places an amount of the package may have (USDT: cents), as the amount field takes it. */
+export const AMOUNT_DECIMALS = 2;
+
+/**
+ * What "All" fills in: the most one order may take, the smallest of the wallet's balance, the
+ * per-order maximum and what remains of the package, cut to the field's places; null when nothing.
+ */
+export function allAmount(product: MoneyProduct, available: string | undefined): string | null {
+  if (available === undefined) return null;
+  const most = [available, product.maxAmount, product.remaining]
+    .map((v) => parseMoney(v))
+    .reduce((a, b) => (a < b ? a : b));
+  const step = MONEY_UNIT / 10n ** BigInt(AMOUNT_DECIMALS);
+  const cut = most - (most % step);
+  return cut > 0n ? formatMoney(cut).replace(/\.?0+$/, '') : null;
+}
+
+/**
+ * The terms the confirm sheet states and that bind the trader, sent with the order: the server
+ * refuses it (financialTermsChanged) when the package no longer has them.
+ */
+export function shownTerms(product: MoneyProduct) {
+  return {
+    dailyRate: product.dailyRate,
+    days: product.days,
+    penaltyRate: product.penaltyRate,
+    lock: product.lock,
+  };
+}
+
+/**
+ * When the first dividend and the principal's return would come for an order placed now, or, for
+ * a package not yet on sale, placed at the sale's start (never from today).
+ */
+export function purchaseTime(product: MoneyProduct, now: number): number {
+  return product.status === 'upcoming' && product.saleStart !== null && product.saleStart > now
+    ? product.saleStart
+    : now;
+}
+
 /**
  * The UTC offset of a zone at an instant in Latin letters in every language ("UTC", "UTC+1",
  * "UTC-5:30"), the device's own zone by default: it labels the dates beside a dividend time that

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { financialCalls } from '@tidemark/contract';
+import { financialCalls, type CallInput } from '@tidemark/contract';
 import { request } from '../../../api/client';
 import { useInvalidate, type Keyed } from '../../../api/keyed';
 import { assetsKeys } from '../../assets/api/assets-queries';
@@ -8,7 +8,10 @@ import { financialKeys } from './financial-keys';
 export function useBuyMoneyProduct() {
   const refresh = useInvalidate(financialKeys.all(), [assetsKeys.all]);
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: Keyed<{ productId: number; amount: string }>) =>
+    mutationFn: ({
+      input,
+      idempotencyKey,
+    }: Keyed<CallInput<typeof financialCalls.buyMoneyProduct>>) =>
       request(financialCalls.buyMoneyProduct, input, { loading: true, idempotencyKey }),
     onSettled: refresh,
   });

@@ -1,7 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import type { MoneyOrder } from '@tidemark/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyText } from '../../../ui/amount-format';
+import { formatExactText } from '../../../ui/amount-format';
 import { useRecordDate } from '../hooks';
 import { percent } from '../financial-math';
 import { Terms } from './terms';
@@ -22,13 +22,16 @@ export function OrderItem({
   const date = useRecordDate();
   const rows: [string, string, string?][] = [
     [t('financial.order.no'), order.orderNo],
-    [t('financial.order.amount'), formatMoneyText(order.amount, USDT)],
+    [t('financial.order.amount'), formatExactText(order.amount, USDT)],
     [t('financial.product.daily'), `${percent(order.dailyRate)}%`],
-    [t('financial.order.earned'), formatMoneyText(order.profitEarned, USDT), 'earned'],
+    [t('financial.order.earned'), formatExactText(order.profitEarned, USDT), 'earned'],
     [t('financial.product.period'), t('financial.product.days', { days: order.days })],
     [t('financial.order.remainingDays'), String(order.remainingDays)],
     [t('financial.order.start'), date(order.startTime)],
-    [t('financial.order.end'), date(order.endTime)],
+    // A redeemed order ended when it was redeemed, not at the term's end it never reached.
+    order.status === 2 && order.closedAt !== null
+      ? [t('financial.order.redeemedAt'), date(order.closedAt), 'redeemed-at']
+      : [t('financial.order.end'), date(order.endTime)],
     [t('financial.product.dividend'), `${order.dividendTime} ${order.timeZone}`, 'dividend'],
   ];
   // What it is expected to earn, while it still earns: an ended order has earned what it earned
@@ -36,20 +39,29 @@ export function OrderItem({
   if (order.status === 0)
     rows.splice(3, 0, [
       t('financial.order.expected'),
-      formatMoneyText(order.expectedProfit, USDT),
+      formatExactText(order.expectedProfit, USDT),
       'expected',
     ]);
   if (order.status === 0 && order.nextDividendAt !== null)
     rows.push([t('financial.order.next'), date(order.nextDividendAt)]);
   if (order.status === 0) rows.push([t('financial.order.principalAt'), date(order.principalAt)]);
+  // While it runs, what leaving early costs: its penalty, or that it is locked until its end.
+  if (order.status === 0)
+    rows.push([
+      t('financial.product.early'),
+      order.lock
+        ? t('financial.order.lockedUntil', { date: date(order.endTime) })
+        : t('financial.product.penalty', { rate: percent(order.penaltyRate) }),
+      'early',
+    ]);
   if (order.returnedPrincipal !== null)
     rows.push([
       t('financial.order.returned'),
-      formatMoneyText(order.returnedPrincipal, USDT),
+      formatExactText(order.returnedPrincipal, USDT),
       'returned',
     ]);
   if (order.penalty !== null)
-    rows.push([t('financial.order.penalty'), formatMoneyText(order.penalty, USDT), 'penalty']);
+    rows.push([t('financial.order.penalty'), formatExactText(order.penalty, USDT), 'penalty']);
   return (
     <article
       className="fin-order"

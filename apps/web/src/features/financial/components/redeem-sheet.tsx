@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MoneyOrder } from '@tidemark/contract';
 import { useSubmit } from '../../../api/use-submit';
 import { ConfirmSheet, SheetFigure } from '../../../ui/confirm-sheet';
-import { formatMoneyText } from '../../../ui/amount-format';
+import { formatExactText, formatMoneyText } from '../../../ui/amount-format';
 import { showToast } from '../../../ui/toast';
 import { createKeyKeeper } from '../../assets/idempotency';
 import { useRedeemMoneyOrder } from '../api/financial-mutations';
@@ -42,16 +42,16 @@ export function RedeemSheet({ order, onClose }: { order: MoneyOrder; onClose: ()
       rows={
         <>
           <SheetFigure label={t('financial.order.amount')} field="amount">
-            {formatMoneyText(order.amount, USDT)}
+            {formatExactText(order.amount, USDT)}
           </SheetFigure>
           <SheetFigure
             label={t('financial.redeem.penalty', { rate: percent(order.penaltyRate) })}
             field="penalty"
           >
-            {d?.redeemPenalty ? formatMoneyText(d.redeemPenalty, USDT) : '…'}
+            {d?.redeemPenalty ? formatExactText(d.redeemPenalty, USDT) : '…'}
           </SheetFigure>
           <SheetFigure label={t('financial.redeem.principal')} field="principal">
-            {d?.redeemPrincipal ? formatMoneyText(d.redeemPrincipal, USDT) : '…'}
+            {d?.redeemPrincipal ? formatExactText(d.redeemPrincipal, USDT) : '…'}
           </SheetFigure>
           <SheetFigure label={t('financial.order.earned')} field="earned">
             {formatMoneyText(d?.profitEarned ?? order.profitEarned, USDT)}

@@ -1,7 +1,7 @@
 import type { LoanRecord } from '@tidemark/contract';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyText } from '../../../ui/amount-format';
+import { formatExactText } from '../../../ui/amount-format';
 import { percentText } from '../loan-format';
 import { LoanStatusTag } from './loan-status';
 
@@ -18,8 +18,8 @@ export function LoanItem({ loan, dateFormat, onRepay }: LoanItemProps) {
   const rows: [string, string][] = [
     [t('loan.cycleLabel'), t('loan.cycle', { count: loan.cycleDays })],
     [t('loan.dailyRate'), percentText(loan.dailyRate)],
-    [t('loan.interest'), formatMoneyText(loan.interest, loan.currency)],
-    [t('loan.repayTotal'), formatMoneyText(loan.repayTotal, loan.currency)],
+    [t('loan.interest'), formatExactText(loan.interest, loan.currency)],
+    [t('loan.repayTotal'), formatExactText(loan.repayTotal, loan.currency)],
     [t('loan.creditScoreAt'), String(loan.creditScore)],
     [t('loan.appliedAt'), dateFormat.format(loan.appliedAt)],
   ];
@@ -27,18 +27,18 @@ export function LoanItem({ loan, dateFormat, onRepay }: LoanItemProps) {
   if (loan.status === 'overdue' || loan.penaltyDays > 0) {
     rows.push([
       t('loan.penalty'),
-      `${formatMoneyText(loan.penalty, loan.currency)} · ${t('loan.penaltyDays', { count: loan.penaltyDays })}`,
+      `${formatExactText(loan.penalty, loan.currency)} · ${t('loan.penaltyDays', { count: loan.penaltyDays })}`,
     ]);
   }
-  if (open) rows.push([t('loan.owedNow'), formatMoneyText(loan.owed, loan.currency)]);
+  if (open) rows.push([t('loan.owedNow'), formatExactText(loan.owed, loan.currency)]);
   if (loan.repaidAt !== null) {
     rows.push([t('loan.repaidAt'), dateFormat.format(loan.repaidAt)]);
-    rows.push([t('loan.repaidAmount'), formatMoneyText(loan.owed, loan.currency)]);
+    rows.push([t('loan.repaidAmount'), formatExactText(loan.owed, loan.currency)]);
   }
   return (
     <article className={`loan-item loan-item--${loan.status}`} data-loan={loan.id}>
       <header className="loan-item__head">
-        <strong dir="ltr">{formatMoneyText(loan.amount, loan.currency)}</strong>
+        <strong dir="ltr">{formatExactText(loan.amount, loan.currency)}</strong>
         <LoanStatusTag status={loan.status} />
       </header>
       <dl className="loan-terms">

@@ -1,5 +1,5 @@
 import Button from 'antd-mobile/es/components/button';
-import { orderSchedule, type MoneyProduct } from '@tidemark/contract';
+import { formatMoney, orderSchedule, type MoneyProduct } from '@tidemark/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -14,11 +14,19 @@ import { useBuyMoneyProduct } from '../../../features/financial/api/financial-mu
 import { useMoneyProducts } from '../../../features/financial/api/financial-queries';
 import { ProductCard } from '../../../features/financial/components/product-card';
 import '../../../features/financial/financial.css';
-import { amountProblem, percent, quote } from '../../../features/financial/financial-math';
+import {
+  allAmount,
+  AMOUNT_DECIMALS,
+  amountProblem,
+  percent,
+  purchaseTime,
+  quote,
+  shownTerms,
+} from '../../../features/financial/financial-math';
 import { useRecordDate } from '../../../features/financial/hooks';
 import { FINANCIAL_INDEX_PATH, successPath } from '../../../features/financial/paths';
 import { AmountField } from '../../../ui/amount-field';
-import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
+import { formatAmount, formatExactText, formatMoneyText } from '../../../ui/amount-format';
 import { ConfirmSheet, SheetFigure } from '../../../ui/confirm-sheet';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
@@ -76,11 +84,21 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
   const buy = useBuyMoneyProduct();
   const q = quote(product, amount);
   const problem = q ? amountProblem(product, q.amount, available) : null;
-  const schedule = orderSchedule(serverNow(), product.days, product.dividendTime, product.timeZone);
+  const schedule = orderSchedule(
+    purchaseTime(product, serverNow()),
+    product.days,
+    product.dividendTime,
+    product.timeZone,
+  );
+  const all = allAmount(product, available);
+  // Figures the trader confirms are shown whole (never cut), so that the lines add up to what moves.
+  const exact = (decimal: string) => formatExactText(decimal, USDT);
 
   const [busy, submit] = useSubmit(async () => {
     if (!q) return;
-    const input = { productId: product.id, amount };
+    // The terms the sheet states go with the order: changed meanwhile, the server refuses it and
+    // the products are fetched again (the mutation refreshes them), so the page shows the new ones.
+    const input = { productId: product.id, amount, ...shownTerms(product) };
     try {
       const order = await keys.send(
         JSON.stringify([mode, input]),
@@ -107,6 +125,13 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
         : problem === 'aboveBalance'
           ? t('financial.combo.aboveBalance')
           : null;
+  // Why the button is disabled when the package itself is the reason.
+  const saleText =
+    product.status === 'upcoming' && product.saleStart !== null
+      ? t('financial.combo.notStarted', { date: date(product.saleStart) })
+      : product.status !== 'selling'
+        ? t('financial.combo.unavailable', { status: t(`financial.status.${product.status}`) })
+        : null;
 
   return (
     <>
@@ -116,7 +141,7 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
           label={t('financial.combo.amount')}
           value={amount}
           onChange={setAmount}
-          decimals={2}
+          decimals={AMOUNT_DECIMALS}
           placeholder={t('financial.combo.placeholder', {
             min: formatAmount(product.minAmount, USDT),
             max: formatAmount(product.maxAmount, USDT),
@@ -126,7 +151,8 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
           <button
             type="button"
             className="text-button transfer-amount__all"
-            onClick={() => available && setAmount(available.replace(/\.?0+$/, ''))}
+            disabled={all === null}
+            onClick={() => all !== null && setAmount(all)}
           >
             {t('financial.combo.all')}
           </button>
@@ -143,6 +169,11 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
             {t('financial.combo.transfer')}
           </button>
         </p>
+        {saleText ? (
+          <p className="fin-problem" role="status" data-field="sale">
+            {saleText}
+          </p>
+        ) : null}
         {problemText ? (
           <p className="fin-problem" role="alert">
             {problemText}
@@ -151,8 +182,8 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
         <Terms
           wide
           rows={[
-            [t('financial.combo.income'), q ? formatMoneyText(q.income, USDT) : '—', 'income'],
-            [t('financial.combo.total'), q ? formatMoneyText(q.total, USDT) : '—', 'total'],
+            [t('financial.combo.income'), q ? exact(q.income) : '—', 'income'],
+            [t('financial.combo.total'), q ? exact(q.total) : '—', 'total'],
             [t('financial.combo.firstDividend'), date(schedule.interestRun(1))],
             [t('financial.combo.principalBack'), date(schedule.principalRun)],
           ]}
@@ -163,8 +194,8 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
             : q
               ? t('financial.combo.earlyTerms', {
                   rate: percent(product.penaltyRate),
-                  penalty: formatMoneyText(q.penalty, USDT),
-                  principal: formatMoneyText(q.earlyPrincipal, USDT),
+                  penalty: exact(q.penalty),
+                  principal: exact(q.earlyPrincipal),
                 })
               : t('financial.combo.earlyRate', { rate: percent(product.penaltyRate) })}
         </p>
@@ -190,13 +221,13 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
           rows={
             <>
               <SheetFigure label={t('financial.order.amount')} field="amount">
-                {formatMoneyText(q.amount === 0n ? '0' : amount, USDT)}
+                {exact(formatMoney(q.amount))}
               </SheetFigure>
               <SheetFigure label={t('financial.product.period')} field="days">
                 {t('financial.product.days', { days: product.days })}
               </SheetFigure>
               <SheetFigure label={t('financial.combo.income')} field="income">
-                {formatMoneyText(q.income, USDT)}
+                {exact(q.income)}
               </SheetFigure>
               <SheetFigure label={t('financial.combo.principalBack')} field="principal-at">
                 {date(schedule.principalRun)}
@@ -209,8 +240,8 @@ function Combo({ product, mode }: { product: MoneyProduct; mode: 'demo' | 'real'
               ? t('financial.combo.lockedTerms')
               : t('financial.combo.earlyTerms', {
                   rate: percent(product.penaltyRate),
-                  penalty: formatMoneyText(q.penalty, USDT),
-                  principal: formatMoneyText(q.earlyPrincipal, USDT),
+                  penalty: exact(q.penalty),
+                  principal: exact(q.earlyPrincipal),
                 })}
           </p>
         </ConfirmSheet>

@@ -1,4 +1,5 @@
 import {
+  displayPlaces,
   formatMoney,
   LOAN_IMAGE_KINDS,
   LOAN_MIN_IMAGES,
@@ -14,20 +15,25 @@ import { UnorderedListOutline } from 'antd-mobile-icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
 import { useSubmit } from '../../../api/use-submit';
 import { validateForm } from '../../../api/validate';
 import { finishAmount } from '../../../features/assets/amounts';
 import { recordDateFormat } from '../../../features/assets/date-format';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { useApplyLoan, type ApplyLoanInput } from '../../../features/loan/api/loan-mutations';
-import { useCreditScore, useLoanProducts } from '../../../features/loan/api/loan-queries';
+import {
+  useCreditScore,
+  useLoanProducts,
+  useLoanRecords,
+} from '../../../features/loan/api/loan-queries';
 import { ProductCard } from '../../../features/loan/components/product-card';
 import { ScoreCard } from '../../../features/loan/components/score-card';
-import { percentText, plainAmount } from '../../../features/loan/loan-format';
+import { applicationProblem, percentText, plainAmount } from '../../../features/loan/loan-format';
 import '../../../features/loan/loan.css';
 import { LOAN_PATHS } from '../../../features/loan/paths';
 import { AmountField } from '../../../ui/amount-field';
-import { formatMoneyText } from '../../../ui/amount-format';
+import { formatExactText } from '../../../ui/amount-format';
 import { ConfirmSheet, SheetFigure } from '../../../ui/confirm-sheet';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
@@ -50,6 +56,7 @@ export default function LoanPage() {
   const dateFormat = useMemo(() => recordDateFormat(language), [language]);
   const products = useLoanProducts();
   const score = useCreditScore();
+  const records = useLoanRecords();
   const [chosen, setChosen] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [images, setImages] = useState<Images>({});
@@ -60,6 +67,25 @@ export default function LoanPage() {
   const list = products.data?.list ?? [];
   const product = list.find((p) => p.id === chosen) ?? list[0];
   const picked = LOAN_IMAGE_KINDS.filter((kind) => images[kind]);
+  // What keeps this application out, said as soon as it is known (the server checks it again).
+  const problem = product
+    ? applicationProblem(
+        product,
+        { score: score.data?.score, records: records.data?.pages[0]?.list },
+        amount,
+      )
+    : null;
+  const problemText =
+    problem?.kind === 'open'
+      ? t('loan.problemOpen')
+      : problem?.kind === 'score'
+        ? t('loan.problemScore', { score: problem.score, min: problem.min })
+        : problem?.kind === 'range'
+          ? t('loan.problemRange', {
+              min: plainAmount(problem.min),
+              max: plainAmount(problem.max),
+            })
+          : null;
 
   // The application as checked, shown in a sheet with what it will cost before it is filed.
   const [review, setReview] = useState<{ input: ApplyLoanInput; product: LoanProduct } | null>(
@@ -67,10 +93,14 @@ export default function LoanPage() {
   );
 
   const [checking, check] = useSubmit(async () => {
-    if (!product) return;
+    if (!product || problem) return;
     const values = {
       productId: product.id,
       amount: finishAmount(amount),
+      // The terms the sheet will state: changed meanwhile, the server refuses the application.
+      cycleDays: product.cycleDays,
+      dailyRate: product.dailyRate,
+      overdueRate: product.overdueRate,
       images: picked.map((kind) => images[kind]!.file),
       imageKinds: picked.join(','),
       agreementAccepted: accepted ? 'true' : '',
@@ -90,9 +120,19 @@ export default function LoanPage() {
         return [kind, f.name, f.size, f.lastModified];
       }),
     ]);
-    const record = await keys.send(fingerprint, (idempotencyKey) =>
-      apply.mutateAsync({ input, idempotencyKey }),
-    );
+    let record;
+    try {
+      record = await keys.send(fingerprint, (idempotencyKey) =>
+        apply.mutateAsync({ input, idempotencyKey }),
+      );
+    } catch (error) {
+      // The product changed while the sheet was open: show its new terms, to be confirmed again.
+      if (error instanceof ApiError && error.code === 'loanTermsChanged') {
+        setReview(null);
+        void products.refetch();
+      }
+      throw error;
+    }
     navigate(`${LOAN_PATHS.success}?id=${record.id}`, { replace: true, state: { record } });
   });
 
@@ -125,13 +165,19 @@ export default function LoanPage() {
           label={t('loan.amount')}
           value={amount}
           onChange={setAmount}
-          decimals={8}
+          decimals={displayPlaces(product.currency)}
           placeholder={t('loan.amountPlaceholder', {
             min: plainAmount(product.minAmount),
             max: plainAmount(product.maxAmount),
           })}
           currency={product.currency}
         />
+
+        {problemText ? (
+          <p className="loan-problem" role="alert" data-field="problem">
+            {problemText}
+          </p>
+        ) : null}
 
         <h2 className="loan-heading">{t('loan.images')}</h2>
         <p className="loan-hint">{t('loan.imagesHint', { min: LOAN_MIN_IMAGES })}</p>
@@ -155,7 +201,14 @@ export default function LoanPage() {
         </div>
 
         <div className="form-actions">
-          <Button block color="primary" size="large" loading={checking} onClick={() => check()}>
+          <Button
+            block
+            color="primary"
+            size="large"
+            loading={checking}
+            disabled={problem !== null}
+            onClick={() => check()}
+          >
             {t('loan.submit')}
           </Button>
         </div>
@@ -208,7 +261,8 @@ function ApplicationSheet({
   const { t } = useTranslation();
   const principal = parseMoney(input.amount);
   const interest = loanInterest(principal, parseMoney(product.dailyRate), product.cycleDays);
-  const money = (units: bigint) => formatMoneyText(formatMoney(units), product.currency);
+  // Whole figures, never cut: the sheet states what will be owed.
+  const money = (units: bigint) => formatExactText(formatMoney(units), product.currency);
   return (
     <ConfirmSheet
       title={t('loan.confirmTitle')}

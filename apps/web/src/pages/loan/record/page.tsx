@@ -8,7 +8,7 @@ import { useRepayLoan } from '../../../features/loan/api/loan-mutations';
 import { useLoanRecords } from '../../../features/loan/api/loan-queries';
 import { LoanItem } from '../../../features/loan/components/loan-item';
 import '../../../features/loan/loan.css';
-import { formatMoneyText } from '../../../ui/amount-format';
+import { formatExactText } from '../../../ui/amount-format';
 import { confirmDialog } from '../../../ui/dialog';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
@@ -31,7 +31,7 @@ export default function LoanRecordPage() {
 
   const onRepay = async (loan: LoanRecord) => {
     const sure = await confirmDialog({
-      content: t('loan.repayConfirm', { amount: formatMoneyText(loan.owed, loan.currency) }),
+      content: t('loan.repayConfirm', { amount: formatExactText(loan.owed, loan.currency) }),
       confirmText: t('loan.repay'),
       cancelText: t('common.cancel'),
     });

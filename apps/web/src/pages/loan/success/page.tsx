@@ -6,7 +6,7 @@ import { Redirect } from '../../../app/redirect';
 import { useLoanRecords } from '../../../features/loan/api/loan-queries';
 import '../../../features/loan/loan.css';
 import { LOAN_PATHS } from '../../../features/loan/paths';
-import { formatMoneyText } from '../../../ui/amount-format';
+import { formatExactText } from '../../../ui/amount-format';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
 
@@ -49,7 +49,7 @@ export default function LoanSuccessPage() {
           <dl className="loan-terms">
             <div className="loan-terms__row">
               <dt>{t('loan.amount')}</dt>
-              <dd dir="ltr">{formatMoneyText(record.amount, record.currency)}</dd>
+              <dd dir="ltr">{formatExactText(record.amount, record.currency)}</dd>
             </div>
             <div className="loan-terms__row">
               <dt>{t('loan.cycleLabel')}</dt>
@@ -57,7 +57,7 @@ export default function LoanSuccessPage() {
             </div>
             <div className="loan-terms__row">
               <dt>{t('loan.repayTotal')}</dt>
-              <dd dir="ltr">{formatMoneyText(record.repayTotal, record.currency)}</dd>
+              <dd dir="ltr">{formatExactText(record.repayTotal, record.currency)}</dd>
             </div>
           </dl>
         </section>
