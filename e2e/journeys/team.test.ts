@@ -324,7 +324,21 @@ describe('team: share link, a friend through it, rebates released, the 25th', ()
     await expect(transfer.isEnabled()).resolves.toBe(true);
     await transfer.click();
     await page.locator('.team-sheet').waitFor();
+    // The sheet shows what is available and says why Confirm is off for more than that.
+    await expect(page.locator('[data-testid="team-sheet-available"]').innerText()).resolves.toBe(
+      'Available 35.20 USDT',
+    );
+    await page.locator('.team-sheet input[name="amount"]').fill('36');
+    await expect(page.locator('[data-testid="team-over-available"]').innerText()).resolves.toBe(
+      'More than the 35.20 USDT available',
+    );
+    await expect(page.getByRole('button', { name: 'Confirm transfer' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await settle(page);
+    await screenshot(page, 'team-transfer-over-dark');
     await page.locator('.team-sheet').getByRole('button', { name: 'All' }).click();
+    await expect(page.locator('[data-testid="team-over-available"]').count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Confirm transfer' }).click();
     await expectToast(page, 'Operation successful');
     await expect.poll(async () => (await person()).transferred).toBe('35.20000000');

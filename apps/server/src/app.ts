@@ -256,7 +256,9 @@ export async function buildApp(options: BuildOptions): Promise<Built> {
     attachFieldsToBody: 'keyValues',
     // Twice the upload limit: the uploads module answers a file over the limit itself
     // (uploadTooLarge, with the limit); only a far larger one is cut off here (bodyTooLarge).
-    limits: { fileSize: 2 * config.uploads.maxBytes, files: 4, fields: 50 },
+    // Files likewise: a few more than any call takes (a loan's 4 images), so one too many is
+    // answered by the call's own rule ("Please upload 2 to 4 images"), not a bare 413.
+    limits: { fileSize: 2 * config.uploads.maxBytes, files: 8, fields: 50 },
   });
   markMultipartReading(fastify, 'after');
   // Scale-out: the limits are counted once for every process (in PostgreSQL), not per process.

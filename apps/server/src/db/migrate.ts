@@ -21,6 +21,7 @@ import { team } from './migrations/0015-team';
 import { ledgerJournal } from './migrations/0020-ledger-journal';
 import { rateLimitCounters } from './migrations/0021-rate-limit-counters';
 import { optionOrderSplit } from './migrations/0022-option-order-split';
+import { teamRebateUncovered } from './migrations/0023-team-rebate-uncovered';
 import type { MigrationContext } from './migrations/helpers';
 
 /** In order; a migration, once released, is never edited: add a new one. */
@@ -47,6 +48,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0020-ledger-journal': ledgerJournal(context),
     '0021-rate-limit-counters': rateLimitCounters(context),
     '0022-option-order-split': optionOrderSplit(context),
+    '0023-team-rebate-uncovered': teamRebateUncovered(context),
   };
 }
 

@@ -27,6 +27,9 @@ export const consoleTeamBudget = /* @__PURE__ */ z.object({
       headroom: z.string(),
       /** Rebates whose window is open now but which the budget cannot cover. */
       waiting: z.number(),
+      /** Rebates the budget had no headroom for when they were recorded: never granted. */
+      uncovered: z.string(),
+      uncoveredCount: z.number(),
       /** Released earnings traders have not moved out yet (rebates payable). */
       payable: z.string(),
     }),
@@ -44,6 +47,8 @@ export const consoleRebate = /* @__PURE__ */ z.object({
   orderTotal: z.string(),
   rate: z.string(),
   rebate: z.string(),
+  /** The part of the rate's rebate not granted for lack of budget headroom. */
+  uncovered: z.string(),
   state: z.enum(REBATE_STATES),
   createdAt: z.number(),
   dueAt: z.number(),

@@ -9,7 +9,11 @@ import * as z from 'zod/mini';
 export const REBATE_SOURCES = ['deposit', 'profit'] as const;
 export type RebateSource = (typeof REBATE_SOURCES)[number];
 
-export const REBATE_STATES = ['pending', 'released'] as const;
+/**
+ * pending: recorded, waiting for its release window; released: paid into the earnings;
+ * uncovered: not granted at all, because the rebate budget had no headroom when it was recorded.
+ */
+export const REBATE_STATES = ['pending', 'released', 'uncovered'] as const;
 export type RebateState = (typeof REBATE_STATES)[number];
 
 export const TEAM_LEVELS = [1, 2] as const;
@@ -80,9 +84,16 @@ export const referralRecord = /* @__PURE__ */ z.object({
   currency: z.string(),
   rate: z.string(),
   state: z.enum(REBATE_STATES),
+  /**
+   * The part of the rate's rebate that was not granted because the rebate budget could not cover
+   * it when the rebate was recorded ("0.00000000" when granted in full). `rebate` is what is paid.
+   */
+  uncovered: z.string(),
   /** When the release window opens (pending) and when it was released. */
   dueAt: z.number(),
   releasedAt: z.nullable(z.number()),
+  /** Due, but the rebate budget cannot pay it now: it waits for the operator to fund the budget. */
+  waitingForBudget: z.boolean(),
 });
 export type ReferralRecord = z.output<typeof referralRecord>;
 

@@ -9,6 +9,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
 import { freshEachOpening } from '../../ui/fresh-dialog';
+import { termsProblems, type TermsField } from './product-terms';
 
 const add = financialConsoleCalls.addMoneyProduct.input.shape;
 
@@ -98,13 +99,15 @@ export function inputOf(v: ProductFormValues) {
  * A package's terms, every one of them: tier, name, days, daily rate (a fraction, "0.0002"),
  * minimum, single-order maximum, capacity, dividend time (HH:mm) in an IANA time zone, penalty
  * rate, lock, sale window and whether it is offered. Each field is checked with the contract's
- * schema; the rules across fields are the server's (financialTermsInvalid). Changes apply to
- * orders placed afterwards only.
+ * schema, and the rules across fields (product-terms.ts) at the field to change, each text naming
+ * it: minimum, maximum per order, capacity (not below what is sold) and sale end. Changes apply
+ * to orders placed afterwards only.
  */
 function ProductFormModalDialog({
   open,
   title,
   initial,
+  sold = '0',
   pending,
   onSubmit,
   onClose,
@@ -112,6 +115,8 @@ function ProductFormModalDialog({
   open: boolean;
   title: string;
   initial: ProductFormValues;
+  /** What the package's open orders already hold (its fuller book): the least capacity. */
+  sold?: string;
   pending: boolean;
   onSubmit(values: ProductFormValues): void;
   onClose(): void;
@@ -120,6 +125,15 @@ function ProductFormModalDialog({
   const [form] = Form.useForm<ProductFormValues>();
   const required: Rule = { required: true, message: t('errors.requiredItems') };
   const zones = Intl.supportedValuesOf('timeZone');
+  // A rule across the terms, shown at `field` with a text that names it.
+  const across = (field: TermsField): Rule => ({
+    validator: () => {
+      const problem = termsProblems(form.getFieldsValue(true) as ProductFormValues, sold)[field];
+      return problem
+        ? Promise.reject(new Error(t(`console.financial.rules.${problem.key}`, problem.params)))
+        : Promise.resolve();
+    },
+  });
   return (
     <Modal
       open={open}
@@ -193,7 +207,8 @@ function ProductFormModalDialog({
           <Form.Item
             name="minAmount"
             label={t('console.financial.minAmount')}
-            rules={[required, contractRule(add.minAmount)]}
+            rules={[required, contractRule(add.minAmount), across('minAmount')]}
+            dependencies={['maxAmount']}
             style={{ flex: 1 }}
           >
             <Input inputMode="decimal" suffix="USDT" />
@@ -201,7 +216,8 @@ function ProductFormModalDialog({
           <Form.Item
             name="maxAmount"
             label={t('console.financial.maxAmount')}
-            rules={[required, contractRule(add.maxAmount)]}
+            rules={[required, contractRule(add.maxAmount), across('maxAmount')]}
+            dependencies={['capacity']}
             style={{ flex: 1 }}
           >
             <Input inputMode="decimal" suffix="USDT" />
@@ -209,7 +225,8 @@ function ProductFormModalDialog({
           <Form.Item
             name="capacity"
             label={t('console.financial.capacity')}
-            rules={[required, contractRule(add.capacity)]}
+            rules={[required, contractRule(add.capacity), across('capacity')]}
+            dependencies={['minAmount']}
             style={{ flex: 1 }}
           >
             <Input inputMode="decimal" suffix="USDT" />
@@ -237,7 +254,13 @@ function ProductFormModalDialog({
           <Form.Item name="saleStart" label={t('console.financial.saleStart')} style={{ flex: 1 }}>
             <Input type="datetime-local" />
           </Form.Item>
-          <Form.Item name="saleEnd" label={t('console.financial.saleEnd')} style={{ flex: 1 }}>
+          <Form.Item
+            name="saleEnd"
+            label={t('console.financial.saleEnd')}
+            rules={[across('saleEnd')]}
+            dependencies={['saleStart']}
+            style={{ flex: 1 }}
+          >
             <Input type="datetime-local" />
           </Form.Item>
         </div>

@@ -34,6 +34,7 @@ import {
 } from '../../features/financial/financial-api';
 import { FundReserveModal } from '../../features/financial/fund-reserve-modal';
 import { inputOf, ProductFormModal, valuesOf } from '../../features/financial/product-form-modal';
+import { soldOf } from '../../features/financial/product-terms';
 import { useCan } from '../../features/session/session-api';
 import {
   TraderSearchBox,
@@ -41,7 +42,7 @@ import {
   useTraderSearch,
 } from '../../features/users/components/trader-search';
 import { Amount } from '../../ui/amount';
-import { formatTime } from '../../ui/format';
+import { formatShortTime, formatTime } from '../../ui/format';
 import { notifySuccess } from '../../ui/notify';
 import { PagedTable } from '../../ui/paged-table';
 import { QueryState } from '../../ui/query-state';
@@ -95,8 +96,11 @@ function ProductsTab() {
   const [editing, setEditing] = useState<ConsoleMoneyProduct | 'new' | null>(null);
   const mayEdit = can(financialConsoleCalls.setMoneyProduct);
 
+  // Fits the console's content area at 1280 px: name with tier and status, terms wrapping, the
+  // limits over the capacity, the open orders, and the sale window (short times, full ones in the
+  // tooltip) over the dividend time, as the options orders table does.
   const columns: TableColumnsType<ConsoleMoneyProduct> = [
-    { title: t('console.common.id'), dataIndex: 'id', width: 60 },
+    { title: t('console.common.id'), dataIndex: 'id', width: 48 },
     {
       title: t('console.financial.name'),
       key: 'name',
@@ -104,12 +108,19 @@ function ProductsTab() {
         <>
           <Typography.Text strong>{p.name}</Typography.Text>{' '}
           <Tag>{t(`console.financial.tiers.${p.tier}`)}</Tag>
+          <div style={{ marginTop: 4 }}>
+            <Tag color={p.status === 'selling' ? 'success' : 'default'}>
+              {t(`console.financial.statuses.${p.status}`)}
+            </Tag>
+            {p.lock ? <Tag>{t('console.financial.lock')}</Tag> : null}
+          </div>
         </>
       ),
     },
     {
       title: t('console.financial.terms'),
       key: 'terms',
+      width: 190,
       render: (_, p) =>
         t('console.financial.termsValue', {
           days: p.days,
@@ -122,21 +133,21 @@ function ProductsTab() {
       title: t('console.financial.limits'),
       key: 'limits',
       render: (_, p) => (
-        <span dir="ltr">
-          {groupThousands(p.minAmount.replace(/\.?0+$/, ''))} –{' '}
-          {groupThousands(p.maxAmount.replace(/\.?0+$/, ''))}
-        </span>
+        <>
+          <span dir="ltr" className="nowrap">
+            {groupThousands(p.minAmount.replace(/\.?0+$/, ''))} –{' '}
+            {groupThousands(p.maxAmount.replace(/\.?0+$/, ''))}
+          </span>
+          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+            {t('console.financial.capacity')}: <Amount value={p.capacity} />
+          </Typography.Text>
+        </>
       ),
-    },
-    {
-      title: t('console.financial.capacity'),
-      key: 'capacity',
-      align: 'end',
-      render: (_, p) => <Amount value={p.capacity} />,
     },
     {
       title: t('console.financial.openPrincipal'),
       key: 'open',
+      width: 170,
       render: (_, p) =>
         p.open.map((o) => (
           <div key={o.book}>
@@ -145,29 +156,26 @@ function ProductsTab() {
         )),
     },
     {
-      title: t('console.financial.dividendTime'),
-      key: 'dividend',
-      render: (_, p) => `${p.dividendTime} ${p.timeZone}`,
-    },
-    {
       title: t('console.financial.saleWindow'),
       key: 'window',
       render: (_, p) => (
-        <span dir="ltr">
-          {p.saleStart === null ? '…' : formatTime(p.saleStart)} →{' '}
-          {p.saleEnd === null ? '…' : formatTime(p.saleEnd)}
-        </span>
-      ),
-    },
-    {
-      title: t('console.common.status'),
-      key: 'status',
-      render: (_, p) => (
         <>
-          <Tag color={p.status === 'selling' ? 'success' : 'default'}>
-            {t(`console.financial.statuses.${p.status}`)}
-          </Tag>
-          {p.lock ? <Tag>{t('console.financial.lock')}</Tag> : null}
+          <span dir="ltr" className="nowrap">
+            {p.saleStart === null ? (
+              '…'
+            ) : (
+              <span title={formatTime(p.saleStart)}>{formatShortTime(p.saleStart)}</span>
+            )}{' '}
+            →{' '}
+            {p.saleEnd === null ? (
+              '…'
+            ) : (
+              <span title={formatTime(p.saleEnd)}>{formatShortTime(p.saleEnd)}</span>
+            )}
+          </span>
+          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+            {t('console.financial.dividendTime')}: {p.dividendTime} {p.timeZone}
+          </Typography.Text>
         </>
       ),
     },
@@ -205,7 +213,8 @@ function ProductsTab() {
             dataSource={data.list}
             columns={columns}
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            // Wraps to fit the card; scrolls sideways only below what the cells need.
+            scroll={{ x: true }}
           />
         )}
       </QueryState>
@@ -217,6 +226,7 @@ function ProductsTab() {
             : t('console.financial.editTitle', { name: editing?.name ?? '' })
         }
         initial={valuesOf(editing === 'new' ? null : editing)}
+        sold={editing && editing !== 'new' ? soldOf(editing.open) : '0'}
         pending={saving}
         onClose={() => setEditing(null)}
         onSubmit={(values) => {
@@ -246,7 +256,9 @@ function ReserveTab() {
         {(data) => (
           <Row gutter={[16, 16]}>
             {data.books.map((b) => (
-              <Col xs={24} md={12} key={b.book}>
+              // Side by side only where both cards fit their figures (a balance of tens of
+              // millions with eight decimals): one above the other below 1600 px.
+              <Col xs={24} xxl={12} key={b.book}>
                 <Card
                   size="small"
                   data-testid={`yield-reserve-${b.book}`}
@@ -262,30 +274,30 @@ function ReserveTab() {
                   }
                 >
                   <Row gutter={[16, 16]}>
-                    <Col span={12}>
+                    <Col xs={24} sm={12}>
                       <Statistic
-                        styles={{ content: { fontSize: 20 } }}
+                        styles={{ content: { fontSize: 20, overflowWrap: 'anywhere' } }}
                         title={t('console.financial.balance')}
                         valueRender={() => <Amount value={b.balance} currency={QUOTE_CURRENCY} />}
                       />
                     </Col>
-                    <Col span={12}>
+                    <Col xs={24} sm={12}>
                       <Statistic
-                        styles={{ content: { fontSize: 20 } }}
+                        styles={{ content: { fontSize: 20, overflowWrap: 'anywhere' } }}
                         title={t('console.financial.promised')}
                         valueRender={() => <Amount value={b.promised} currency={QUOTE_CURRENCY} />}
                       />
                     </Col>
-                    <Col span={12}>
+                    <Col xs={24} sm={12}>
                       <Statistic
-                        styles={{ content: { fontSize: 20 } }}
+                        styles={{ content: { fontSize: 20, overflowWrap: 'anywhere' } }}
                         title={t('console.financial.headroom')}
                         valueRender={() => <Amount value={b.headroom} currency={QUOTE_CURRENCY} />}
                       />
                     </Col>
-                    <Col span={12}>
+                    <Col xs={24} sm={12}>
                       <Statistic
-                        styles={{ content: { fontSize: 20 } }}
+                        styles={{ content: { fontSize: 20, overflowWrap: 'anywhere' } }}
                         title={t('console.financial.coverage')}
                         valueRender={() =>
                           b.coverage === null

@@ -1,5 +1,5 @@
-import { teamConsoleCalls } from '@tidemark/contract';
-import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { formatMoney, parseMoney, teamConsoleCalls } from '@tidemark/contract';
+import { Alert, Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../features/session/session-api';
@@ -10,6 +10,7 @@ import {
 } from '../../features/team/team-api';
 import { Amount } from '../../ui/amount';
 import { FundAccountModal } from '../../ui/fund-account-modal';
+import { formatAmount } from '../../ui/format';
 import { QueryState } from '../../ui/query-state';
 
 type Row = TeamBudgetView['rows'][number];
@@ -32,6 +33,52 @@ function FundModal({ currency, onClose }: { currency: string | null; onClose(): 
       input={(_target, values) => values}
       onClose={onClose}
     />
+  );
+}
+
+/**
+ * What the operator must act on, per currency: pending rebates beyond the balance (releases
+ * wait), no headroom left (new rebates are not granted), and rebates already not granted in full.
+ */
+function BudgetAlerts({ rows }: { rows: Row[] }) {
+  const { t } = useTranslation();
+  const alerts = rows.flatMap((r) => {
+    const headroom = parseMoney(r.headroom);
+    const shown: { key: string; type: 'error' | 'warning'; text: string }[] = [];
+    if (headroom < 0n)
+      shown.push({
+        key: `short-${r.currency}`,
+        type: 'error',
+        text: t('console.team.shortAlert', {
+          currency: r.currency,
+          amount: formatAmount(formatMoney(-headroom)),
+        }),
+      });
+    else if (headroom === 0n && (parseMoney(r.balance) > 0n || r.uncoveredCount > 0))
+      shown.push({
+        key: `empty-${r.currency}`,
+        type: 'warning',
+        text: t('console.team.emptyAlert', { currency: r.currency }),
+      });
+    if (r.uncoveredCount > 0)
+      shown.push({
+        key: `uncovered-${r.currency}`,
+        type: 'warning',
+        text: t('console.team.uncoveredAlert', {
+          currency: r.currency,
+          count: r.uncoveredCount,
+          amount: formatAmount(r.uncovered),
+        }),
+      });
+    return shown;
+  });
+  if (alerts.length === 0) return null;
+  return (
+    <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }}>
+      {alerts.map((a) => (
+        <Alert key={a.key} type={a.type} showIcon message={a.text} data-testid={`team-${a.key}`} />
+      ))}
+    </Space>
   );
 }
 
@@ -75,6 +122,12 @@ export function BudgetTab() {
         ),
     },
     {
+      title: t('console.team.uncovered'),
+      key: 'uncovered',
+      align: 'end',
+      render: (_, r) => <Amount value={r.uncovered} />,
+    },
+    {
       title: t('console.team.payable'),
       key: 'payable',
       align: 'end',
@@ -103,14 +156,20 @@ export function BudgetTab() {
       ) : null}
       <QueryState query={budget}>
         {(data) => (
-          <Table
-            rowKey="currency"
-            size="small"
-            columns={columns}
-            dataSource={data.rows}
-            pagination={false}
-            locale={{ emptyText: t('console.common.empty') }}
-          />
+          <>
+            <BudgetAlerts rows={data.rows} />
+            <Table
+              rowKey="currency"
+              size="small"
+              columns={columns}
+              dataSource={data.rows}
+              pagination={false}
+              locale={{ emptyText: t('console.common.empty') }}
+            />
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+              {t('console.team.budgetHint')}
+            </Typography.Paragraph>
+          </>
         )}
       </QueryState>
       <FundModal currency={funding} onClose={() => setFunding(null)} />

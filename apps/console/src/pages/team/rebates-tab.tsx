@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ratePercent } from '../../ui/format';
 import { useTeamRebates, type TeamRebateRecord } from '../../features/team/team-api';
 import { Amount } from '../../ui/amount';
-import { formatTime } from '../../ui/format';
+import { formatAmount, formatTime, isZeroAmount } from '../../ui/format';
 import { PagedTable } from '../../ui/paged-table';
 import { UserLink } from '../../ui/user-link';
 import { oneOf, positiveInt, useSearchState } from '../../ui/use-search-state';
@@ -65,7 +65,19 @@ export function RebatesTab() {
       title: t('console.team.rebate'),
       key: 'rebate',
       align: 'end',
-      render: (_, r) => <Amount value={r.rebate} currency={r.currency} />,
+      render: (_, r) => (
+        <>
+          <Amount value={r.rebate} currency={r.currency} />
+          {isZeroAmount(r.uncovered) ? null : (
+            <>
+              <br />
+              <Typography.Text type="warning" style={{ fontSize: 12 }}>
+                {t('console.team.uncoveredPart', { amount: formatAmount(r.uncovered) })}
+              </Typography.Text>
+            </>
+          )}
+        </>
+      ),
     },
     {
       title: t('console.common.status'),
@@ -74,7 +86,15 @@ export function RebatesTab() {
         r.waitingForBudget ? (
           <Tag color="error">{t('console.team.waitingBudget')}</Tag>
         ) : (
-          <Tag color={r.state === 'released' ? 'success' : 'processing'}>
+          <Tag
+            color={
+              r.state === 'released'
+                ? 'success'
+                : r.state === 'uncovered'
+                  ? 'warning'
+                  : 'processing'
+            }
+          >
             {t(`console.team.states.${r.state}`)}
           </Tag>
         ),
@@ -89,7 +109,9 @@ export function RebatesTab() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {r.releasedAt !== null
               ? t('console.team.releasedAt', { time: formatTime(r.releasedAt) })
-              : t('console.team.dueAt', { time: formatTime(r.dueAt) })}
+              : r.state === 'uncovered'
+                ? null
+                : t('console.team.dueAt', { time: formatTime(r.dueAt) })}
           </Typography.Text>
         </>
       ),

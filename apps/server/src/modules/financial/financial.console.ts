@@ -4,6 +4,7 @@ import {
   MONEY_UNIT,
   parseMoney,
   QUOTE_CURRENCY,
+  trimDecimal,
   validFinancialRates,
   type AccountMode,
   type ConsoleMoneyProduct,
@@ -170,6 +171,13 @@ export async function setProduct(
     const before = await repo.product(trx, input.id);
     if (!before) throw new DomainError('notFound');
     const terms = merged(termsOf(before), input);
+    // Capacity below what the package's open orders already hold (in either book) would promise
+    // what is already sold: refused, naming the field and the amount.
+    const sold = (await repo.openPrincipal(trx))
+      .filter((o) => o.product_id === before.id)
+      .reduce((most, o) => (o.principal > most ? o.principal : most), 0n);
+    if (BigInt(terms.capacity) < sold)
+      throw new DomainError('financialCapacityBelowSold', { sold: trimDecimal(formatMoney(sold)) });
     await trx
       .updateTable('financial_products')
       .set({ ...terms, updated_at: now })

@@ -13,7 +13,7 @@ import { audit, type Actor } from '../console/console.audit';
 import { fundFromTreasury } from '../console/console.funding';
 import { actorOf, consoleHandle, type BoundConsoleCall } from '../console/console.http';
 import * as repo from './team.repository';
-import { terms, TERMS_KEY, validTerms } from './team.service';
+import { shortCurrencies, terms, TERMS_KEY, validTerms, waitsForBudget } from './team.service';
 
 /**
  * The operator's team calls. Terms apply to rebates recorded afterwards (each keeps its rate and
@@ -68,15 +68,17 @@ export async function setTerms(app: AppContext, actor: Actor, input: TermsInput)
 
 export async function budget(app: AppContext) {
   const now = app.clock.now();
-  const [balances, payable, owed] = await Promise.all([
+  const [balances, payable, owed, uncovered] = await Promise.all([
     systemBalances(app.db, BOOK, 'rebate_budget'),
     systemBalances(app.db, BOOK, 'rebates_payable'),
     repo.obligations(app.db, now),
+    repo.uncoveredSums(app.db),
   ]);
   const currencies = new Set([
     ...balances.keys(),
     ...payable.keys(),
     ...owed.map((o) => o.currency),
+    ...uncovered.map((u) => u.currency),
   ]);
   return {
     rows: [...currencies].sort().map((currency) => {
@@ -89,6 +91,8 @@ export async function budget(app: AppContext) {
         pending: formatMoney(pending),
         headroom: formatMoney(balance - pending),
         waiting: o && o.due > balance ? o.dueCount : 0,
+        uncovered: formatMoney(uncovered.find((u) => u.currency === currency)?.total ?? 0n),
+        uncoveredCount: uncovered.find((u) => u.currency === currency)?.count ?? 0,
         payable: formatMoney(payable.get(currency) ?? 0n),
       };
     }),
@@ -158,7 +162,7 @@ export async function rebates(
   },
 ) {
   const now = app.clock.now();
-  const [[rows, total], owed, balances] = await Promise.all([
+  const [[rows, total], short] = await Promise.all([
     repo.rebatePage(
       app.db,
       { ...input, currency: input.currency?.toUpperCase() },
@@ -167,12 +171,8 @@ export async function rebates(
         limit: input.pageSize,
       },
     ),
-    repo.obligations(app.db, now),
-    systemBalances(app.db, BOOK, 'rebate_budget'),
+    shortCurrencies(app),
   ]);
-  const short = new Set(
-    owed.filter((o) => o.due > (balances.get(o.currency) ?? 0n)).map((o) => o.currency),
-  );
   return {
     list: rows.map((r) => ({
       id: Number(r.id),
@@ -185,11 +185,12 @@ export async function rebates(
       orderTotal: formatMoney(r.base),
       rate: formatMoney(r.rate),
       rebate: formatMoney(r.amount),
+      uncovered: formatMoney(r.uncovered),
       state: r.state as RebateState,
       createdAt: Number(r.created_at),
       dueAt: Number(r.due_from),
       releasedAt: r.released_at === null ? null : Number(r.released_at),
-      waitingForBudget: r.state === 'pending' && Number(r.due_from) <= now && short.has(r.currency),
+      waitingForBudget: waitsForBudget(r, now, short),
     })),
     total,
     page: input.page,

@@ -249,6 +249,57 @@ export function recentReleases(db: Executor, limit: number) {
     .execute();
 }
 
+/**
+ * The rebate budget's balance in a currency; on PostgreSQL the account row stays locked to the
+ * end of the transaction, so two deposits credited at once cannot both promise the same headroom.
+ */
+export async function budgetBalance(
+  db: Executor,
+  currency: string,
+  lock: boolean,
+): Promise<bigint> {
+  let q = db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('owner', '=', 'system')
+    .where('book', '=', 'real')
+    .where('wallet', '=', 'rebate_budget')
+    .where('currency', '=', currency);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  return row ? BigInt(row.balance) : 0n;
+}
+
+/** Every pending rebate of a currency: what the budget has promised and not yet paid. */
+export async function pendingTotal(db: Executor, currency: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('team_rebates')
+    .select((eb) => eb.fn.sum<string | number | bigint>('amount').as('total'))
+    .where('state', '=', 'pending')
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return BigInt(row?.total ?? 0);
+}
+
+/** Per currency: what rebates were not granted for lack of headroom, and how many. */
+export async function uncoveredSums(db: Executor) {
+  const rows = await db
+    .selectFrom('team_rebates')
+    .select([
+      'currency',
+      (eb) => eb.fn.sum<string | number | bigint>('uncovered').as('total'),
+      (eb) => eb.fn.countAll<string | number | bigint>().as('n'),
+    ])
+    .where('uncovered', '>', 0n)
+    .groupBy('currency')
+    .execute();
+  return rows.map((r) => ({
+    currency: r.currency,
+    total: BigInt(r.total ?? 0),
+    count: Number(r.n),
+  }));
+}
+
 /** Per currency: pending total, and pending total already due by `now`. */
 export async function obligations(db: Executor, now: number) {
   const rows = await db

@@ -25,6 +25,7 @@ import type { AppContext } from '../../http/context';
 import { DomainError } from '../../http/domain-error';
 import { systemAccount, userAccount, type Book } from '../../ledger/accounts';
 import { once } from '../../ledger/idempotency';
+import { systemBalances } from '../../ledger/queries';
 import { notifyBalances } from '../assets/assets.service';
 import { requestWithdrawal } from '../money/money.service';
 import * as repo from './team.repository';
@@ -110,7 +111,31 @@ interface SourceInput {
   day: string;
 }
 
-/** Level 1 (the friend's inviter) and level 2 (that inviter's inviter) at the terms' rates. */
+/**
+ * What the rebate budget can still promise in a currency: its balance less every pending rebate
+ * (locked on PostgreSQL until the transaction ends).
+ */
+async function headroomOf(app: AppContext, trx: Trx, currency: string): Promise<bigint> {
+  const balance = await repo.budgetBalance(trx, currency, locksRows(app.database));
+  return balance - (await repo.pendingTotal(trx, currency));
+}
+
+/** A rebate within the headroom: granted in full, in part, or (no headroom) not at all. */
+export function grantWithin(
+  full: bigint,
+  headroom: bigint,
+): { granted: bigint; uncovered: bigint } {
+  const granted = headroom <= 0n ? 0n : full < headroom ? full : headroom;
+  return { granted, uncovered: full - granted };
+}
+
+/**
+ * Level 1 (the friend's inviter) and level 2 (that inviter's inviter) at the terms' rates, each
+ * granted only up to the rebate budget's headroom (level 1 first): every rebate is paid from the
+ * budget the operator funds, and what it cannot cover is refused up front rather than promised.
+ * The source itself (a deposit, a day's trading) is never refused for it; the uncovered part is
+ * recorded beside the rebate, so the trader and the console see what was not granted and why.
+ */
 async function recordRebates(app: AppContext, trx: Trx, input: SourceInput): Promise<number> {
   const level1 = await inviter(app, trx, input.friendId);
   if (level1 === null || input.base <= 0n) return 0;
@@ -124,8 +149,18 @@ async function recordRebates(app: AppContext, trx: Trx, input: SourceInput): Pro
   for (const [i, beneficiary] of [level1, level2].entries()) {
     if (beneficiary === null || beneficiary === input.friendId) continue;
     const rate = parseMoney(rates[i]!);
-    const amount = rebateOf(input.base, rate);
-    if (amount <= 0n) continue;
+    const full = rebateOf(input.base, rate);
+    if (full <= 0n) continue;
+    const { granted: amount, uncovered } = grantWithin(
+      full,
+      await headroomOf(app, trx, input.currency),
+    );
+    if (uncovered > 0n) {
+      app.log.warn(
+        { currency: input.currency, source: input.sourceRef, uncovered: formatMoney(uncovered) },
+        'rebate budget headroom short: part of a rebate not granted',
+      );
+    }
     const inserted = await repo.insertRebate(trx, {
       user_id: BigInt(beneficiary),
       friend_id: BigInt(input.friendId),
@@ -136,7 +171,8 @@ async function recordRebates(app: AppContext, trx: Trx, input: SourceInput): Pro
       base: input.base,
       rate,
       amount,
-      state: 'pending',
+      uncovered,
+      state: amount > 0n ? 'pending' : 'uncovered',
       source_day: input.day,
       due_from: BigInt(window.from),
       due_to: BigInt(window.to),
@@ -335,7 +371,7 @@ function earningsOf(
   };
   for (const r of rebates) {
     if (r.state === 'pending') of(r.currency).pending += r.total;
-    else of(r.currency).released += r.total;
+    else if (r.state === 'released') of(r.currency).released += r.total;
   }
   for (const p of payouts) {
     if (p.kind === 'transfer') of(p.currency).transferred += p.total;
@@ -408,6 +444,26 @@ export async function personAndProfit(
   };
 }
 
+/** Currencies whose budget cannot pay the rebates already due: those releases wait. */
+export async function shortCurrencies(app: AppContext): Promise<Set<string>> {
+  const [owed, balances] = await Promise.all([
+    repo.obligations(app.db, app.clock.now()),
+    systemBalances(app.db, BOOK, 'rebate_budget'),
+  ]);
+  return new Set(
+    owed.filter((o) => o.due > (balances.get(o.currency) ?? 0n)).map((o) => o.currency),
+  );
+}
+
+/** A pending rebate past its release time whose currency's budget is short. */
+export function waitsForBudget(
+  r: Pick<TeamRebateRow, 'state' | 'due_from' | 'currency'>,
+  now: number,
+  short: Set<string>,
+): boolean {
+  return r.state === 'pending' && Number(r.due_from) <= now && short.has(r.currency);
+}
+
 function accountOf(m: { email: string | null; phone: string | null }): string {
   return maskAccount(m.email ?? m.phone ?? '');
 }
@@ -417,11 +473,15 @@ export async function referralRecords(
   userId: number,
   page: { page: number; pageSize: number },
 ) {
-  const [rows, total] = await repo.rebatePage(
-    app.db,
-    { userId },
-    { offset: (page.page - 1) * page.pageSize, limit: page.pageSize },
-  );
+  const [[rows, total], short] = await Promise.all([
+    repo.rebatePage(
+      app.db,
+      { userId },
+      { offset: (page.page - 1) * page.pageSize, limit: page.pageSize },
+    ),
+    shortCurrencies(app),
+  ]);
+  const now = app.clock.now();
   const friendIds = [...new Set(rows.map((r) => Number(r.friend_id)))];
   const friends = new Map<number, string>();
   for (const id of friendIds) {
@@ -439,8 +499,10 @@ export async function referralRecords(
     currency: r.currency,
     rate: formatMoney(r.rate),
     state: r.state as RebateState,
+    uncovered: formatMoney(r.uncovered),
     dueAt: Number(r.due_from),
     releasedAt: r.released_at === null ? null : Number(r.released_at),
+    waitingForBudget: waitsForBudget(r, now, short),
   }));
   return { list, total, page: page.page, pageSize: page.pageSize };
 }

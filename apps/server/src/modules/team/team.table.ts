@@ -20,8 +20,11 @@ export interface TeamRebateTable {
   base: bigint;
   /** Fraction in units of 1e-8 (0.03 = 3_000_000). */
   rate: bigint;
+  /** What is paid: the rate's rebate, capped at the budget's headroom when it was recorded. */
   amount: bigint;
-  /** pending | released. */
+  /** The part of the rate's rebate the budget could not cover when recorded: never paid. */
+  uncovered: Generated<bigint>;
+  /** pending | released | uncovered (nothing granted: the budget had no headroom). */
   state: string;
   /** The local day of the source (the trade or deposit day). */
   source_day: string;

@@ -110,4 +110,72 @@ describe('account-change labels', () => {
       note: null,
     });
   });
+
+  const product = (type: AccountChange['type'], reference: string, lng = 'en') =>
+    label({ ...entry('USDT', '1.00000000'), type, filter: 'other', reference }, lng);
+
+  it('says which yield order an entry belongs to and what it was', () => {
+    expect(product('financial', 'financial:5:buy')).toEqual({
+      title: 'Yield package subscribed',
+      note: 'Yield order #5',
+    });
+    expect(product('financial', 'financial:5:day:2026-12-07')).toEqual({
+      title: 'Daily dividend',
+      note: 'Yield order #5 · 2026-12-07',
+    });
+    expect(product('financial', 'financial:5:principal')).toEqual({
+      title: 'Principal returned at maturity',
+      note: 'Yield order #5',
+    });
+    expect(product('financial', 'financial:3:redeem')).toEqual({
+      title: 'Early redemption, penalty deducted',
+      note: 'Yield order #3',
+    });
+    expect(product('financial', 'financial:3:redeem', 'zh').title).toBe('提前赎回，已扣违约金');
+  });
+
+  it('reads a loan’s disbursement and its repayment with what a repayment includes', () => {
+    expect(product('loan', 'loan:9:disburse')).toEqual({
+      title: 'Loan disbursed',
+      note: 'Loan #9',
+    });
+    expect(product('loan', 'loan:9:repay')).toEqual({
+      title: 'Loan repaid',
+      note: 'Loan #9 · principal, interest and any overdue penalty',
+    });
+  });
+
+  it('reads delivery orders and leveraged positions, the insurance fund’s cover of a gap included', () => {
+    expect(product('option', 'option:12')).toEqual({
+      title: 'Delivery order placed',
+      note: 'Delivery order #12',
+    });
+    expect(product('option', 'option:12:cancel').title).toBe(
+      'Delivery order cancelled, stake returned',
+    );
+    expect(product('option', 'option:12:topup:1700000000000').title).toBe('Margin top-up');
+    expect(product('option', 'option:12:settle').title).toBe('Delivery order settled');
+    expect(product('contract', 'leverage:7:open')).toEqual({
+      title: 'Position opened: margin and fee',
+      note: 'Position #7',
+    });
+    expect(product('contract', 'leverage:7:margin:1700000000000').title).toBe('Margin added');
+    expect(product('contract', 'leverage:7:close').title).toBe('Position closed');
+    expect(product('contract', 'leverage:7:gap')).toEqual({
+      title: 'Loss past the margin covered by the insurance fund',
+      note: 'Position #7',
+    });
+  });
+
+  it('reads team earnings moved out, and an unknown reference as its type', () => {
+    expect(product('rebate', 'team-transfer:4:1700000000000')).toEqual({
+      title: 'Team earnings moved to the coin wallet',
+      note: null,
+    });
+    expect(product('rebate', 'team-withdraw:4:1700000000000').title).toBe(
+      'Team earnings taken for a withdrawal',
+    );
+    expect(product('financial', 'financial:x:buy')).toEqual({ title: 'Financial', note: null });
+    expect(product('loan', 'loan:9:something')).toEqual({ title: 'Loan', note: null });
+  });
 });

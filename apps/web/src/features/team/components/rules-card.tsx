@@ -30,6 +30,7 @@ export function RulesCard({ terms }: { terms: TeamTerms }) {
         </li>
         <li>{t('team.ruleTransferDay', { day: terms.transferDay })}</li>
         <li>{t('team.ruleReal')}</li>
+        <li>{t('team.ruleBudget')}</li>
       </ol>
     </section>
   );

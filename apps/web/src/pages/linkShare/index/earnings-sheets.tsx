@@ -10,6 +10,7 @@ import { assetsKeys } from '../../../features/assets/api/assets-queries';
 import { createKeyKeeper } from '../../../features/assets/idempotency';
 import { PayPasswordSheet } from '../../../features/money/components/pay-password-sheet';
 import { FIX_ROUTES } from '../../../features/money/withdraw-checks';
+import { fits, overAvailable } from '../../../features/team/earnings-checks';
 import {
   useTransferEarnings,
   useWithdrawEarnings,
@@ -29,14 +30,33 @@ interface SheetProps {
   available: string;
 }
 
-/** Whether an amount is above zero and within what is available. */
-function fits(amount: string, available: string): boolean {
-  try {
-    const units = parseMoney(finishAmount(amount));
-    return units > 0n && units <= parseMoney(available);
-  } catch {
-    return false;
-  }
+/**
+ * Under the amount: what is available, always, and when the amount is more than that, says so,
+ * so a greyed-out Confirm is never left unexplained.
+ */
+function AvailableLine({
+  amount,
+  available,
+  currency,
+}: {
+  amount: string;
+  available: string;
+  currency: string;
+}) {
+  const { t } = useTranslation();
+  const text = formatMoneyText(available, currency);
+  return (
+    <>
+      <p className="team-sheet__available" data-testid="team-sheet-available">
+        {t('team.availableShort', { amount: text })}
+      </p>
+      {overAvailable(amount, available) ? (
+        <p className="team-sheet__error" role="alert" data-testid="team-over-available">
+          {t('team.overAvailable', { amount: text })}
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 /** "Transfer to currency account": an amount (or all) of the released earnings. */
@@ -75,6 +95,7 @@ export function TransferSheet({ open, onClose, currency, available }: SheetProps
             {t('team.all')}
           </button>
         </AmountField>
+        <AvailableLine amount={amount} available={available} currency={currency} />
         <Button
           block
           color="primary"
@@ -168,6 +189,7 @@ export function WithdrawSheet({ open, onClose, currency, available }: SheetProps
             placeholder={t('team.availableShort', { amount: formatMoneyText(available, currency) })}
             currency={currency}
           />
+          <AvailableLine amount={amount} available={available} currency={currency} />
           <Button
             block
             color="primary"

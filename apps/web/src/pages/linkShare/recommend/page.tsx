@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { recordDateFormat } from '../../../features/assets/date-format';
 import { useDirectFriends, useReferralRecords } from '../../../features/team/api/team-queries';
 import { TEAM_ROUTES } from '../../../features/team/paths';
+import { recordTime } from '../../../features/team/record-time';
 import { formatMoneyText } from '../../../ui/amount-format';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
@@ -39,13 +40,14 @@ function Records({ dateFormat }: { dateFormat: Intl.DateTimeFormat }) {
               {t(`team.state.${r.state}`)}
             </span>
             <span>{dateFormat.format(r.createdAt)}</span>
-            <span className="team-item__state">
-              {r.state === 'pending'
-                ? t('team.dueAt', { time: dateFormat.format(r.dueAt) })
-                : r.releasedAt !== null
-                  ? dateFormat.format(r.releasedAt)
-                  : ''}
+            <span className="team-item__state" data-waiting={r.waitingForBudget || undefined}>
+              {recordTime(r, t, dateFormat)}
             </span>
+            {/[1-9]/.test(r.uncovered) ? (
+              <span className="team-item__uncovered" data-testid="rebate-uncovered">
+                {t('team.uncoveredPart', { amount: formatMoneyText(r.uncovered, r.currency) })}
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
