@@ -153,6 +153,21 @@ export function amount() {
   );
 }
 
+/**
+ * A rate the trader was shown before confirming (a decimal of at most 8 places), sent back with
+ * the order: optional, so that clients which send none still place orders; when sent, the server
+ * takes the order only under that rate (each product's "terms changed" refusal).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function shownRate() {
+  return z.optional(
+    z.string(err('invalidInput')).check(
+      z.trim(),
+      z.refine((v) => amountUnits(v) !== null, err('invalidInput')),
+    ),
+  );
+}
+
 /* @__NO_SIDE_EFFECTS__ */
 export function page() {
   return z._default(intParam(1, 100_000), 1);

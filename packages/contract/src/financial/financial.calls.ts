@@ -4,7 +4,7 @@ import { FINANCIAL_ORDER_TAB } from '../constants';
 import { flag } from '../console/console.fields';
 import {
   amount,
-  amountUnits,
+  shownRate,
   intParam,
   missingOrInvalid,
   page,
@@ -30,17 +30,6 @@ import {
  */
 
 const orderId = () => intParam(1, Number.MAX_SAFE_INTEGER);
-
-/** A rate the trader was shown (a decimal of at most 8 places), optional. */
-/* @__NO_SIDE_EFFECTS__ */
-function shownRate() {
-  return z.optional(
-    z.string({ error: 'invalidInput' }).check(
-      z.trim(),
-      z.refine((v) => amountUnits(v) !== null, { error: 'invalidInput' }),
-    ),
-  );
-}
 
 export const findMoneyProduct = /* @__PURE__ */ defineCall({
   method: 'GET',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineCall } from '../call';
 import { flag } from '../console/console.fields';
 import type { ErrorKey } from '../errors';
-import { amount, amountUnits, intParam, page, pageSize } from '../fields';
+import { amount, intParam, page, pageSize, shownRate } from '../fields';
 import { imageFile, type UploadFile } from '../images/images.schemas';
 import { pageOf } from '../money/money.schemas';
 import {
@@ -58,17 +58,6 @@ function imageKinds() {
         }
         return kinds as LoanImageKind[];
       }),
-    ),
-  );
-}
-
-/** A rate the trader was shown (a decimal of at most 8 places), optional. */
-/* @__NO_SIDE_EFFECTS__ */
-function shownRate() {
-  return z.optional(
-    z.string(err('invalidInput')).check(
-      z.trim(),
-      z.refine((v) => amountUnits(v) !== null, err('invalidInput')),
     ),
   );
 }

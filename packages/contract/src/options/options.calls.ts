@@ -3,7 +3,7 @@ import { defineCall } from '../call';
 import { OPTION_DIRECTIONS, ORDER_TAB } from '../constants';
 import {
   amount,
-  amountUnits,
+  shownRate,
   intParam,
   missingOrInvalid,
   page,
@@ -35,20 +35,6 @@ function symbolField() {
 }
 
 const orderId = () => intParam(1, Number.MAX_SAFE_INTEGER);
-
-/**
- * A rate the trader was shown (a decimal of at most 8 places): optional, so that clients which
- * send none still place orders; when sent, the order is taken only under that rate.
- */
-/* @__NO_SIDE_EFFECTS__ */
-function shownRate() {
-  return z.optional(
-    z.string({ error: 'invalidInput' }).check(
-      z.trim(),
-      z.refine((v) => amountUnits(v) !== null, { error: 'invalidInput' }),
-    ),
-  );
-}
 
 const placeInput = /* @__PURE__ */ z.object({
   symbol: symbolField(),
