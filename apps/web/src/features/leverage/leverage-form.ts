@@ -15,7 +15,6 @@ import {
   type LeverageTerms,
   type OpenFigures,
 } from '@tidemark/contract';
-import { floorAtDisplay } from '@tidemark/contract/rules';
 
 /**
  * What the trade page shows before a position is opened, and what a position on the list is worth
@@ -259,20 +258,3 @@ export function checkTpSl(
 
 /** A fraction ("0.0005") as an exact percentage ("0.05%"): the contract's one way. */
 export const ratePercent = ratePercentText;
-
-/**
- * A position's P&L and equity as a list or its details show them: live at `live`'s mark when the
- * position is open, else as stored; each taken down to the cent (a loss shown whole), so that
- * margin, top-up and P&L add up to the equity beside them.
- */
-export function shownPnlEquity(
-  position: Pick<LeveragePosition, 'pnl' | 'equity'>,
-  live: Pick<LiveFigures, 'pnl' | 'equity'> | null,
-): { pnl: string | null; equity: string | null } {
-  const pnl = live ? formatMoney(live.pnl) : position.pnl;
-  const equity = live ? formatMoney(live.equity) : position.equity;
-  return {
-    pnl: pnl === null ? null : floorAtDisplay(pnl, 'USDT'),
-    equity: equity === null ? null : floorAtDisplay(equity, 'USDT'),
-  };
-}
