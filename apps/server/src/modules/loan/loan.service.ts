@@ -8,6 +8,7 @@ import {
   creditScoreOf,
   dailyPenalty,
   formatMoney,
+  limitText,
   LOAN_DAY_MS,
   LOAN_IMAGE_KINDS,
   type LoanImageKind,
@@ -328,7 +329,7 @@ async function checkFundCovers(db: Executor, currency: string, amount: bigint): 
   const balance = await fundBalance(db, currency);
   if (balance < amount)
     throw new DomainError('loanFundShort', {
-      available: formatMoney(balance > 0n ? balance : 0n).replace(/\.?0+$/, ''),
+      available: limitText(balance > 0n ? balance : 0n),
       currency,
     });
 }
@@ -358,8 +359,8 @@ export async function apply(
   let product = seen;
   if (amount < product.min_amount || amount > product.max_amount) {
     throw new DomainError('loanAmountRange', {
-      min: formatMoney(product.min_amount).replace(/\.?0+$/, ''),
-      max: formatMoney(product.max_amount).replace(/\.?0+$/, ''),
+      min: limitText(product.min_amount),
+      max: limitText(product.max_amount),
       currency: product.currency,
     });
   }
