@@ -126,6 +126,9 @@ export function amountUnits(text: string): bigint | null {
   return text.length <= AMOUNT_TEXT_MAX ? tryParseMoney(text) : null;
 }
 
+/** MAX_AMOUNT as refusal texts say it: "90,000,000". */
+export const MAX_AMOUNT_TEXT = groupThousands(limitText(MAX_AMOUNT));
+
 /**
  * Every amount, price and quantity is at most MAX_AMOUNT (money.ts): past it, amountTooLarge
  * with the limit, the same text wherever an amount is entered. Text that is no amount passes
@@ -138,7 +141,7 @@ export function withinMaxAmount<T extends string | undefined>() {
       const units = v === undefined ? null : amountUnits(v);
       return units === null || units <= MAX_AMOUNT;
     },
-    { error: 'amountTooLarge', params: { max: groupThousands(limitText(MAX_AMOUNT)) } },
+    { error: 'amountTooLarge', params: { max: MAX_AMOUNT_TEXT } },
   );
 }
 

@@ -6,12 +6,13 @@ import {
   amount,
   amountUnits,
   intParam,
+  MAX_AMOUNT_TEXT,
   missingOrInvalid,
   page,
   pageSize,
   requiredText,
 } from '../fields';
-import { limitText, MAX_AMOUNT } from '../money';
+import { MAX_AMOUNT } from '../money';
 import { groupThousands } from '../rules/format';
 import { SYMBOL_PATTERN } from '../market/market.schemas';
 import { pageOf } from '../money/money.schemas';
@@ -94,7 +95,7 @@ function optionalPrice() {
       }),
       z.refine((v) => v === '' || (amountUnits(v) ?? 0n) <= MAX_AMOUNT, {
         error: 'leveragePriceTooLarge',
-        params: { max: groupThousands(limitText(MAX_AMOUNT)) },
+        params: { max: MAX_AMOUNT_TEXT },
       }),
     ),
   );
