@@ -41,6 +41,10 @@ export function useRejectLoan() {
   return useCallMutation(loanConsoleCalls.rejectLoan, DECISION_CHANGES);
 }
 
+export function useAddLoanProduct() {
+  return useCallMutation(loanConsoleCalls.addLoanProduct, [loanKeys.all]);
+}
+
 export function useSetLoanProduct() {
   return useCallMutation(loanConsoleCalls.setLoanProduct, [loanKeys.all]);
 }

@@ -1,9 +1,14 @@
-import { loanConsoleCalls, type ConsoleLoanProduct } from '@tidemark/contract';
-import { Button, Form, Input, InputNumber, Modal, Switch, Table, Typography } from 'antd';
+import { loanConsoleCalls, QUOTE_CURRENCY, type ConsoleLoanProduct } from '@tidemark/contract';
+import { Button, Form, Input, InputNumber, Modal, Select, Switch, Table, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoanProducts, useSetLoanProduct } from '../../features/loans/loans-api';
+import {
+  useAddLoanProduct,
+  useLoanProducts,
+  useSetLoanProduct,
+} from '../../features/loans/loans-api';
+import { useMarketSources } from '../../features/market/market-api';
 import { minMaxValid } from '../../features/options/terms';
 import { useCan } from '../../features/session/session-api';
 import { contractRule } from '../../ui/contract-rule';
@@ -13,10 +18,36 @@ import { ratePercent } from '../../ui/format';
 
 type Terms = Pick<
   ConsoleLoanProduct,
-  'minAmount' | 'maxAmount' | 'cycleDays' | 'dailyRate' | 'overdueRate' | 'minScore' | 'enabled'
+  | 'currency'
+  | 'minAmount'
+  | 'maxAmount'
+  | 'cycleDays'
+  | 'dailyRate'
+  | 'overdueRate'
+  | 'minScore'
+  | 'enabled'
 >;
 
 const shape = loanConsoleCalls.setLoanProduct.input.shape;
+
+/** What the form starts with for a new product: a month at 0.1 % a day, open to every score. */
+const NEW_TERMS: Terms = {
+  currency: QUOTE_CURRENCY,
+  minAmount: '100',
+  maxAmount: '10000',
+  cycleDays: 30,
+  dailyRate: '0.001',
+  overdueRate: '0.005',
+  minScore: 0,
+  enabled: true,
+};
+
+/** The currencies a loan can be in: the quote currency and every listed coin (the server's rule). */
+function useLoanCurrencies(): string[] {
+  const market = useMarketSources();
+  const bases = (market.data?.coins ?? []).map((c) => c.symbol.split('/')[0]!);
+  return [...new Set([QUOTE_CURRENCY, ...bases])];
+}
 
 /** Loan products (score bands) with all their terms; a change applies to later applications only. */
 export function ProductsTab() {
@@ -24,9 +55,19 @@ export function ProductsTab() {
   const can = useCan();
   const products = useLoanProducts();
   const set = useSetLoanProduct();
-  const [editing, setEditing] = useState<ConsoleLoanProduct | null>(null);
+  const add = useAddLoanProduct();
+  const currencies = useLoanCurrencies();
+  /** The product being edited, 'new' while one is being added, null with the dialog closed. */
+  const [editing, setEditing] = useState<ConsoleLoanProduct | 'new' | null>(null);
   const [form] = Form.useForm<Terms>();
   const mayEdit = can(loanConsoleCalls.setLoanProduct);
+  const mayAdd = can(loanConsoleCalls.addLoanProduct);
+  const done = {
+    onSuccess: () => {
+      notifySuccess(t('console.loans.saved'));
+      setEditing(null);
+    },
+  };
   // The server's rule (0 < minimum <= maximum), said at the maximum.
   const minNotOverMax: Rule = ({ getFieldValue }) => ({
     validator: (_rule, value: string | undefined) => {
@@ -41,6 +82,18 @@ export function ProductsTab() {
       <Typography.Paragraph type="secondary">
         {t('console.loans.productsHint')}
       </Typography.Paragraph>
+      {mayAdd && (
+        <Button
+          type="primary"
+          style={{ marginBottom: 12 }}
+          onClick={() => {
+            setEditing('new');
+            form.setFieldsValue(NEW_TERMS);
+          }}
+        >
+          {t('console.loans.add')}
+        </Button>
+      )}
       <Table<ConsoleLoanProduct>
         rowKey="id"
         size="small"
@@ -97,10 +150,16 @@ export function ProductsTab() {
       />
       <Modal
         open={editing !== null}
-        title={editing ? t('console.loans.editTitle', { id: editing.id }) : ''}
+        title={
+          editing === 'new'
+            ? t('console.loans.add')
+            : editing
+              ? t('console.loans.editTitle', { id: editing.id })
+              : ''
+        }
         okText={t('console.loans.save')}
         cancelText={t('console.common.cancel')}
-        okButtonProps={{ loading: set.isPending }}
+        okButtonProps={{ loading: set.isPending || add.isPending }}
         onOk={() => form.submit()}
         onCancel={() => setEditing(null)}
         destroyOnHidden
@@ -108,19 +167,16 @@ export function ProductsTab() {
         <Form
           form={form}
           layout="vertical"
-          onFinish={(values) =>
-            editing &&
-            set.mutate(
-              { id: editing.id, ...values },
-              {
-                onSuccess: () => {
-                  notifySuccess(t('console.loans.saved'));
-                  setEditing(null);
-                },
-              },
-            )
-          }
+          onFinish={({ currency, ...values }) => {
+            if (editing === 'new') add.mutate({ currency, ...values }, done);
+            else if (editing) set.mutate({ id: editing.id, ...values }, done);
+          }}
         >
+          {editing === 'new' && (
+            <Form.Item name="currency" label={t('console.loans.currency')}>
+              <Select options={currencies.map((c) => ({ value: c, label: c }))} />
+            </Form.Item>
+          )}
           {(['minAmount', 'maxAmount', 'dailyRate', 'overdueRate'] as const).map((name) => (
             <Form.Item
               key={name}
