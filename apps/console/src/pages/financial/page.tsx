@@ -160,19 +160,7 @@ function ProductsTab() {
       key: 'window',
       render: (_, p) => (
         <>
-          <span dir="ltr" className="nowrap">
-            {p.saleStart === null ? (
-              '…'
-            ) : (
-              <span title={formatTime(p.saleStart)}>{formatShortTime(p.saleStart)}</span>
-            )}{' '}
-            →{' '}
-            {p.saleEnd === null ? (
-              '…'
-            ) : (
-              <span title={formatTime(p.saleEnd)}>{formatShortTime(p.saleEnd)}</span>
-            )}
-          </span>
+          <SaleWindow start={p.saleStart} end={p.saleEnd} />
           <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
             {t('console.financial.dividendTime')}: {p.dividendTime} {p.timeZone}
           </Typography.Text>
@@ -465,5 +453,31 @@ function OrdersTab() {
         onPageChange={(next) => setSearch({ page: String(next) })}
       />
     </>
+  );
+}
+
+/** A sale window as an operator reads it: both ends, one open end, or none at all. */
+function SaleWindow({ start, end }: { start: number | null; end: number | null }) {
+  const { t } = useTranslation();
+  if (start === null && end === null) return <span>{t('console.financial.saleAlways')}</span>;
+  const at = (time: number) => (
+    <bdi title={formatTime(time)} className="nowrap">
+      {formatShortTime(time)}
+    </bdi>
+  );
+  // One open end: the other in a sentence of the operator's language (the time where it puts it).
+  if (start === null || end === null) {
+    const [key, time] =
+      start === null ? (['saleUntil', end!] as const) : (['saleFrom', start] as const);
+    return (
+      <span title={formatTime(time)}>
+        {t(`console.financial.${key}`, { time: formatShortTime(time) })}
+      </span>
+    );
+  }
+  return (
+    <span dir="ltr" className="nowrap">
+      {at(start)} → {at(end)}
+    </span>
   );
 }
