@@ -77,7 +77,8 @@ export function PositionActions({
   });
 
   const [saving, doSave] = useSubmit(async () => {
-    const check = checkTpSl(position, takeProfit, stopLoss);
+    // Passed or not at the live price the page shows, not the position's last event's mark.
+    const check = checkTpSl(position, takeProfit, stopLoss, price ?? position.markPrice);
     if (!check.ok) {
       showToast(t(`lever.errors.${check.error}`), 'fail');
       return;
