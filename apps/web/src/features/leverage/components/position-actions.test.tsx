@@ -5,7 +5,7 @@ import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-const saved = vi.fn(() => Promise.resolve({}));
+const saved = vi.fn((_call: { input: unknown; idempotencyKey: string }) => Promise.resolve({}));
 const toasts = vi.fn();
 vi.mock('../api/leverage-mutations', () => ({
   useAddMargin: () => ({ mutateAsync: vi.fn() }),
