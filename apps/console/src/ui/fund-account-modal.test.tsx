@@ -5,16 +5,10 @@ import en from '@tidemark/i18n/locales/en.json';
 import { ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initReactI18next } from 'react-i18next';
 import { FundAccountModal } from './fund-account-modal';
-import { i18next } from './i18n';
+import { inEnglish } from './test-i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...consoleEn } } },
-  });
-});
+beforeAll(inEnglish);
 
 afterEach(cleanup);
 

@@ -1,16 +1,8 @@
-import consoleEn from '@tidemark/i18n/locales/console/en.json';
-import en from '@tidemark/i18n/locales/en.json';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18next } from '../../ui/i18n';
+import { inEnglish } from '../../ui/test-i18n';
 import { auditTargetLabel } from './audit-target';
 
-beforeAll(async () => {
-  await i18next.init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...consoleEn } } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(inEnglish);
 
 /** An entry as the audit list answers it, with only what the label reads. */
 const entry = (

@@ -1,19 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import consoleEn from '@tidemark/i18n/locales/console/en.json';
-import en from '@tidemark/i18n/locales/en.json';
 import { ConfigProvider } from 'antd';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18next } from '../../ui/i18n';
 import type { ContractTermsValues } from './terms';
 import { TermsFormModal } from './terms-form-modal';
+import { inEnglish } from '../../ui/test-i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...consoleEn } } },
-  });
-});
+beforeAll(inEnglish);
 
 afterEach(cleanup);
 

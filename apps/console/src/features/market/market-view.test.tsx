@@ -1,19 +1,10 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ConsoleMarketSources } from '@tidemark/contract';
-import consoleEn from '@tidemark/i18n/locales/console/en.json';
-import en from '@tidemark/i18n/locales/en.json';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18next } from '../../ui/i18n';
+import { inEnglish } from '../../ui/test-i18n';
 import { MarketView } from './market-view';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...consoleEn } } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(inEnglish);
 afterEach(cleanup);
 
 const NOW = 1_764_030_000_000;

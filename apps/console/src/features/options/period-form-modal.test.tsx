@@ -3,16 +3,10 @@ import consoleEn from '@tidemark/i18n/locales/console/en.json';
 import en from '@tidemark/i18n/locales/en.json';
 import { ConfigProvider } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initReactI18next } from 'react-i18next';
-import { i18next } from '../../ui/i18n';
 import { PeriodFormModal, type PeriodFormValues } from './period-form-modal';
+import { inEnglish } from '../../ui/test-i18n';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...consoleEn } } },
-  });
-});
+beforeAll(inEnglish);
 
 afterEach(cleanup);
 

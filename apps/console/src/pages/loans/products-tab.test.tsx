@@ -2,9 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import consoleEn from '@tidemark/i18n/locales/console/en.json';
 import en from '@tidemark/i18n/locales/en.json';
 import { ConfigProvider } from 'antd';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18next } from '../../ui/i18n';
+import { inEnglish } from '../../ui/test-i18n';
 
 const PRODUCT = {
   id: 3,
@@ -35,12 +34,7 @@ vi.mock('../../features/session/session-api', () => ({ useCan: () => () => allow
 
 const { ProductsTab } = await import('./products-tab');
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...consoleEn } } },
-  });
-});
+beforeAll(inEnglish);
 afterEach(() => {
   cleanup();
   added.mockClear();

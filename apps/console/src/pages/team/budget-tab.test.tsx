@@ -1,10 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import consoleEn from '@tidemark/i18n/locales/console/en.json';
-import en from '@tidemark/i18n/locales/en.json';
 import { ConfigProvider } from 'antd';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18next } from '../../ui/i18n';
+import { inEnglish } from '../../ui/test-i18n';
 
 const row = {
   currency: 'USDT',
@@ -30,12 +27,7 @@ vi.mock('../../features/session/session-api', () => ({ useCan: () => () => true 
 
 const { BudgetTab } = await import('./budget-tab');
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...consoleEn } } },
-  });
-});
+beforeAll(inEnglish);
 afterEach(cleanup);
 
 function show() {

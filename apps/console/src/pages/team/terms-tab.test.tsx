@@ -2,9 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import consoleEn from '@tidemark/i18n/locales/console/en.json';
 import en from '@tidemark/i18n/locales/en.json';
 import { ConfigProvider } from 'antd';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18next } from '../../ui/i18n';
+import { inEnglish } from '../../ui/test-i18n';
 
 const TERMS = {
   depositRate: '0.05000000',
@@ -25,12 +24,7 @@ vi.mock('../../features/session/session-api', () => ({ useCan: () => () => true 
 
 const { TermsTab } = await import('./terms-tab');
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { translation: { ...en, ...consoleEn } } },
-  });
-});
+beforeAll(inEnglish);
 afterEach(() => {
   cleanup();
   saved.mockClear();
