@@ -1,10 +1,48 @@
-/** Amount inputs keep only digits and one decimal point (SPEC.md section 5). */
+/** Eastern Arabic and Persian digits, as ASCII ("٥" -> "5", "۵" -> "5"). */
+const ARABIC_ZERO = 0x660;
+const PERSIAN_ZERO = 0x6f0;
+function asciiDigit(ch: string): string {
+  const code = ch.charCodeAt(0);
+  if (code >= ARABIC_ZERO && code <= ARABIC_ZERO + 9) return String(code - ARABIC_ZERO);
+  if (code >= PERSIAN_ZERO && code <= PERSIAN_ZERO + 9) return String(code - PERSIAN_ZERO);
+  return ch;
+}
+/** The Arabic decimal separator and thousands separator. */
+const ARABIC_DECIMAL = '\u066b';
+const ARABIC_THOUSANDS = '\u066c';
+/** A whole number grouped by thousands with commas, as the app writes amounts ("10,000"). */
+const GROUPED = /^[1-9]\d{0,2}(,\d{3})+$/;
+
+/**
+ * Which separator of `raw` is its decimal point: with both a comma and a point the last of them
+ * (the other groups thousands: "1,000.50", "1.000,50"), a comma alone unless it groups a whole
+ * number as the app writes amounts ("10,000" pasted is ten thousand; "1,5" typed is one and a
+ * half), otherwise the point. Null: no separator is a decimal point.
+ */
+function decimalSeparator(raw: string): ',' | '.' | null {
+  const comma = raw.lastIndexOf(',');
+  const point = raw.lastIndexOf('.');
+  if (comma >= 0 && point >= 0) return comma > point ? ',' : '.';
+  if (comma >= 0) return GROUPED.test(raw.trim()) ? null : ',';
+  return point >= 0 ? '.' : null;
+}
+
+/**
+ * Amount inputs keep only digits and one decimal point (SPEC.md section 5), read as a person
+ * writes the number: thousands separators dropped, a decimal comma taken as the point, Arabic
+ * and Persian digits as ASCII.
+ */
 export function sanitizeAmountInput(raw: string, maxDecimals = 8): string {
+  const text = Array.from(raw, asciiDigit)
+    .join('')
+    .replaceAll(ARABIC_THOUSANDS, '')
+    .replaceAll(ARABIC_DECIMAL, '.');
+  const separator = decimalSeparator(text);
   let seenPoint = false;
   let out = '';
-  for (const ch of raw) {
+  for (const ch of text) {
     if (ch >= '0' && ch <= '9') out += ch;
-    else if ((ch === '.' || ch === ',') && !seenPoint) {
+    else if (ch === separator && !seenPoint) {
       seenPoint = true;
       out += '.';
     }

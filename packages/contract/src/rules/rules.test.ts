@@ -83,6 +83,19 @@ describe('amount inputs keep only digits and one decimal point', () => {
     ['1,5', '1.5'],
     ['-3', '3'],
     ['', ''],
+    // Typed one key at a time, a comma is the decimal point at once (the field shows the point).
+    ['10,', '10.'],
+    ['0,001', '0.001'],
+    // Pasted as the app writes amounts: commas group thousands.
+    ['10,000', '10000'],
+    ['1,234,567', '1234567'],
+    ['1,000.50', '1000.50'],
+    // As a German writes it: points group thousands, the comma is the decimal point.
+    ['1.000,50', '1000.50'],
+    // Arabic and Persian digits and the Arabic separators.
+    ['\u0665\u0660', '50'],
+    ['\u06f1\u06f2\u066b\u0665', '12.5'],
+    ['\u0661\u066c\u0662\u0660\u0660', '1200'],
   ])('%s -> %s', (raw, clean) => expect(sanitizeAmountInput(raw)).toBe(clean));
 });
 
