@@ -281,8 +281,19 @@ describe('options: long and short on the shortest period', () => {
     await expect.poll(() => scheduled.count()).toBe(2);
     await screenshot(page, 'options-scheduled-dark');
     await page.locator('#option-stake').fill('5');
+    // Each moves money only once the question stating what it moves is answered.
+    const question = page.locator('.adm-dialog-body');
     await scheduled.first().locator('.option-item__actions .adm-button').nth(1).click();
+    await expect
+      .poll(() => question.textContent())
+      .toMatch(/^Add 5\.00 USDT to order #\d+\? Its stake becomes 1[56]\.00 USDT/);
+    await page.locator('.adm-dialog').getByRole('button', { name: 'Confirm' }).click();
+    await question.waitFor({ state: 'detached' });
     await scheduled.last().locator('.option-item__actions .adm-button').first().click();
+    await expect
+      .poll(() => question.textContent())
+      .toMatch(/^Cancel order #\d+\? Its stake of 1[01]\.00 USDT goes back/);
+    await page.locator('.adm-dialog').getByRole('button', { name: 'Cancel order' }).click();
     await expect.poll(() => scheduled.count(), { timeout: 10_000 }).toBe(1);
     const { list } = await api(optionsCalls.findNowPeriodsOrder, {}, token);
     const waiting = list.filter((o) => o.status === 'scheduled');

@@ -157,6 +157,20 @@ export function amount() {
 }
 
 /**
+ * An amount (as `amount`) with at most `places` decimal places, for money a product takes only
+ * to the places it shows (an option's stake in cents): past them, amountPrecision with `places`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function amountOfPlaces(places: number) {
+  return amount().check(
+    z.refine((v) => (v.split('.')[1]?.length ?? 0) <= places, {
+      error: 'amountPrecision',
+      params: { places },
+    }),
+  );
+}
+
+/**
  * A rate the trader was shown before confirming (a decimal of at most 8 places), sent back with
  * the order: optional, so that clients which send none still place orders; when sent, the server
  * takes the order only under that rate (each product's "terms changed" refusal).

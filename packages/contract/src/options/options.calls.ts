@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { defineCall } from '../call';
-import { OPTION_DIRECTIONS, ORDER_TAB } from '../constants';
+import { OPTION_DIRECTIONS, ORDER_TAB, QUOTE_CURRENCY } from '../constants';
 import {
-  amount,
+  amountOfPlaces,
   shownRate,
   intParam,
   missingOrInvalid,
@@ -12,6 +12,7 @@ import {
 } from '../fields';
 import { SYMBOL_PATTERN } from '../market/market.schemas';
 import { pageOf } from '../money/money.schemas';
+import { displayPlaces } from '../rules/display';
 import {
   optionOrder,
   optionPeriod,
@@ -35,12 +36,14 @@ function symbolField() {
 }
 
 const orderId = () => intParam(1, Number.MAX_SAFE_INTEGER);
+/** A stake and a top-up are taken in cents, as the app shows them (USDT's display places). */
+const stakeAmount = () => amountOfPlaces(displayPlaces(QUOTE_CURRENCY));
 
 const placeInput = /* @__PURE__ */ z.object({
   symbol: symbolField(),
   direction: z.enum(OPTION_DIRECTIONS, { error: missingOrInvalid }),
-  /** The stake in USDT: > 0 and within the period's min and max. */
-  amount: amount(),
+  /** The stake in USDT: > 0, in cents, and within the period's min and max. */
+  amount: stakeAmount(),
   periodId: intParam(1, Number.MAX_SAFE_INTEGER),
   /**
    * The period's return and loss rates as the trader confirmed them (ours, optional): an operator
@@ -79,7 +82,7 @@ export const insertOrderMoney = /* @__PURE__ */ defineCall({
   auth: 'user',
   summary:
     'top up the stake of a scheduled (period) order before it starts; the new stake stays within the period max',
-  input: z.object({ orderId: orderId(), amount: amount() }),
+  input: z.object({ orderId: orderId(), amount: stakeAmount() }),
   output: optionOrder,
   idempotent: true,
 });

@@ -218,6 +218,12 @@ describe('refusals', () => {
     refused(await place(trader, { amount: '-5' }), 'incorrectAmount');
     refused(await place(trader, { amount: 'ten' }), 'incorrectAmount');
   });
+  it('a stake or top-up finer than a cent, saying the places (the app shows cents)', async () => {
+    const text = 'The amount has too many decimal places (at most 2)';
+    refused(await place(trader, { amount: '10.001' }), 'amountPrecision', text);
+    expect(await contractBalance(server, trader.token)).toBe('100.00000000');
+    refused(await topUp(trader.token, 1, '0.001'), 'amountPrecision', text);
+  });
   it('an amount outside the period’s min and max, saying the bounds', async () => {
     const text = 'Please enter the correct amount: from 10 to 10000 USDT';
     refused(await place(trader, { amount: '9.99' }), 'optionAmountRange', text);
@@ -338,6 +344,8 @@ describe('period orders', () => {
       amount: '40.00000000',
       status: 'scheduled',
     });
+    expect(await contractBalance(server, trader.token)).toBe('960.00000000');
+    refused(await topUp(trader.token, scheduled.id, '0.005'), 'amountPrecision');
     expect(await contractBalance(server, trader.token)).toBe('960.00000000');
     refused(
       await topUp(trader.token, scheduled.id, '9990'),

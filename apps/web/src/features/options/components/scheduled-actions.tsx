@@ -1,4 +1,4 @@
-import type { OptionOrder } from '@tidemark/contract';
+import { formatMoney, parseMoney, type OptionOrder } from '@tidemark/contract';
 import { sanitizeAmountInput } from '@tidemark/contract/rules';
 import Button from 'antd-mobile/es/components/button';
 import Input from 'antd-mobile/es/components/input';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../../api/use-submit';
 import { assetsKeys } from '../../assets/api/assets-queries';
 import { createKeyKeeper } from '../../assets/idempotency';
-import { formatAmount } from '../../../ui/amount-format';
+import { formatAmount, formatMoneyText } from '../../../ui/amount-format';
+import { confirmDialog } from '../../../ui/dialog';
 import { showToast } from '../../../ui/toast';
 import { useCancelOption, useTopUpOption } from '../api/options-mutations';
 import { checkStake, STAKE_DECIMALS } from '../option-math';
@@ -29,7 +30,10 @@ interface ScheduledActionsProps {
   suspended?: boolean;
 }
 
-/** Cancel and top-up of a scheduled order, each with the idempotency key of its press. */
+/**
+ * Cancel and top-up of a scheduled order, each asked first with what it moves (money moves on the
+ * answer, not on the tap), each with the idempotency key of its press.
+ */
 export function ScheduledActions({ order, topUpAmount, suspended = false }: ScheduledActionsProps) {
   const { t } = useTranslation();
   const [keys] = useState(createKeyKeeper);
@@ -38,6 +42,16 @@ export function ScheduledActions({ order, topUpAmount, suspended = false }: Sche
   const cancel = useCancelOption(RELATED_KEYS);
   const topUp = useTopUpOption(RELATED_KEYS);
   const [cancelling, doCancel] = useSubmit(async () => {
+    const confirmed = await confirmDialog({
+      content: t('optionsTrade.scheduled.cancelConfirm', {
+        id: order.id,
+        amount: formatMoneyText(order.amount, 'USDT'),
+      }),
+      confirmText: t('optionsTrade.scheduled.cancelOrder'),
+      cancelText: t('optionsTrade.scheduled.keep'),
+      danger: true,
+    });
+    if (!confirmed) return;
     const input = { orderId: order.id };
     await keys.send(`cancel:${order.id}`, (idempotencyKey) =>
       cancel.mutateAsync({ input, idempotencyKey }),
@@ -50,6 +64,19 @@ export function ScheduledActions({ order, topUpAmount, suspended = false }: Sche
       showToast(t('optionsTrade.errors.amountInvalid'), 'fail');
       return;
     }
+    const confirmed = await confirmDialog({
+      content: t('optionsTrade.scheduled.topUpConfirm', {
+        id: order.id,
+        amount: formatMoneyText(check.amount, 'USDT'),
+        stake: formatMoneyText(
+          formatMoney(parseMoney(order.amount) + parseMoney(check.amount)),
+          'USDT',
+        ),
+      }),
+      confirmText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+    });
+    if (!confirmed) return;
     const input = { orderId: order.id, amount: check.amount };
     await keys.send(JSON.stringify(input), (idempotencyKey) =>
       topUp.mutateAsync({ input, idempotencyKey }),
