@@ -1,4 +1,11 @@
-import { commonCalls, moneyCalls, optionsCalls, uploadCalls, userCalls } from '@tidemark/contract';
+import {
+  commonCalls,
+  type ErrorKey,
+  moneyCalls,
+  optionsCalls,
+  uploadCalls,
+  userCalls,
+} from '@tidemark/contract';
 import en from '@tidemark/i18n/locales/en.json';
 import zh from '@tidemark/i18n/locales/zh.json';
 import i18next from 'i18next';
@@ -11,7 +18,7 @@ vi.mock('../ui/toast', () => ({
   showLoading: () => () => undefined,
 }));
 
-const { call, request, requestBlob, ApiError, NetworkError, envelopeMessage } =
+const { call, request, requestBlob, ApiError, NetworkError, envelopeMessage, mayRetry } =
   await import('./client');
 const { useSession } = await import('./session');
 
@@ -244,5 +251,22 @@ describe('multipart calls and uploaded images', () => {
       ApiError,
     );
     expect(toasts).toEqual([]);
+  });
+});
+
+describe('whether asking again may help', () => {
+  const refused = (code: ErrorKey, httpStatus: number) =>
+    new ApiError(
+      { status: String(httpStatus), code, enMsg: code, cnMsg: code, data: null },
+      httpStatus,
+    );
+  it('not after the server refused the request itself: not found, not allowed, bad input', () => {
+    expect(mayRetry(refused('notFound', 404))).toBe(false);
+    expect(mayRetry(refused('invalidInput', 400))).toBe(false);
+  });
+  it('after a network failure or a server fault', () => {
+    expect(mayRetry(new NetworkError(new Error('offline')))).toBe(true);
+    expect(mayRetry(refused('statusCode500', 500))).toBe(true);
+    expect(mayRetry(null)).toBe(true);
   });
 });

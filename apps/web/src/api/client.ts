@@ -36,6 +36,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether asking again may answer otherwise: not after the server refused the request itself (a
+ * 4xx: not found, not yours, bad input), only after a network failure or a server fault.
+ */
+export function mayRetry(error: unknown): boolean {
+  return !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500);
+}
+
 /** What an answer that is no envelope (a proxy's error page, a crash) stands for. */
 const SERVER_FAULT: Envelope<null> = {
   status: '500',

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 interface ErrorViewProps {
   title: string;
   description?: string;
-  onRetry: () => void;
+  /** Absent when asking again cannot help (the server said not found): the header leads back. */
+  onRetry?: (() => void) | undefined;
 }
 
-/** A full-page problem with one way out. */
+/** A full-page problem, with a retry where one may help. */
 export function ErrorView({ title, description, onRetry }: ErrorViewProps) {
   const { t } = useTranslation();
   return (
@@ -18,9 +19,11 @@ export function ErrorView({ title, description, onRetry }: ErrorViewProps) {
       </svg>
       <strong className="state-view__title">{title}</strong>
       {description ? <span className="state-view__text">{description}</span> : null}
-      <Button color="primary" fill="outline" size="small" onClick={onRetry}>
-        {t('common.retry')}
-      </Button>
+      {onRetry ? (
+        <Button color="primary" fill="outline" size="small" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useAnnouncement } from '../../../features/content/api/content-queries';
 import { Markdown } from '../../../features/content/components/markdown';
 import { contentDateFormat } from '../../../features/content/date';
+import { mayRetry } from '../../../api/client';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
@@ -23,7 +24,10 @@ export default function AnnouncementDetailPage() {
   let body;
   if (id === null || item.isError) {
     body = (
-      <ErrorView title={t('content.announcements.notFound')} onRetry={() => void item.refetch()} />
+      <ErrorView
+        title={t('content.announcements.notFound')}
+        onRetry={id !== null && mayRetry(item.error) ? () => void item.refetch() : undefined}
+      />
     );
   } else if (item.data) {
     body = (

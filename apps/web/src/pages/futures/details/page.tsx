@@ -13,6 +13,7 @@ import { formatPercent } from '../../../features/options/option-math';
 import { OPTIONS_RECORD_PATH, verifyRecordPath } from '../../../features/options/paths';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
 import { ErrorView } from '../../../ui/error-view';
+import { mayRetry } from '../../../api/client';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -155,7 +156,10 @@ export default function OptionDetailsPage() {
     );
   } else if (result.isError || !valid) {
     body = (
-      <ErrorView title={t('optionsTrade.details.notFound')} onRetry={() => void result.refetch()} />
+      <ErrorView
+        title={t('optionsTrade.details.notFound')}
+        onRetry={valid && mayRetry(result.error) ? () => void result.refetch() : undefined}
+      />
     );
   } else {
     body = <LoadingView />;

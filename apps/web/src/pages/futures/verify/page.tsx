@@ -15,6 +15,7 @@ import {
 import '../../../features/options/options.css';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
+import { mayRetry } from '../../../api/client';
 import { currentLanguage } from '../../../ui/i18n';
 import { ListFooter } from '../../../ui/list-footer';
 import { LoadingView } from '../../../ui/loading-view';
@@ -70,7 +71,10 @@ function OneRecord({ seq, dateFormat }: { seq: number; dateFormat: Intl.DateTime
   const report = useChainReport(records);
   if (detail.isError) {
     return (
-      <ErrorView title={t('optionsPublic.verify.notFound')} onRetry={() => void detail.refetch()} />
+      <ErrorView
+        title={t('optionsPublic.verify.notFound')}
+        onRetry={mayRetry(detail.error) ? () => void detail.refetch() : undefined}
+      />
     );
   }
   if (!detail.data) return <LoadingView />;

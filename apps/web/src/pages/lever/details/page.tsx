@@ -17,6 +17,7 @@ import { useTickers } from '../../../features/market/api/tickers';
 import { isSuspended } from '../../../features/market/market-status';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
 import { ErrorView } from '../../../ui/error-view';
+import { mayRetry } from '../../../api/client';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -210,7 +211,12 @@ export default function LeverDetailsPage() {
       </section>
     );
   } else if (result.isError || !valid) {
-    body = <ErrorView title={t('lever.details.notFound')} onRetry={() => void result.refetch()} />;
+    body = (
+      <ErrorView
+        title={t('lever.details.notFound')}
+        onRetry={valid && mayRetry(result.error) ? () => void result.refetch() : undefined}
+      />
+    );
   } else {
     body = <LoadingView />;
   }

@@ -5,6 +5,7 @@ import { useMail } from '../../../features/content/api/content-queries';
 import { Markdown } from '../../../features/content/components/markdown';
 import { contentDateFormat } from '../../../features/content/date';
 import { ErrorView } from '../../../ui/error-view';
+import { mayRetry } from '../../../api/client';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -25,7 +26,12 @@ export default function SiteMailDetailPage() {
 
   let body;
   if (id === null || mail.isError) {
-    body = <ErrorView title={t('content.mail.notFound')} onRetry={() => void mail.refetch()} />;
+    body = (
+      <ErrorView
+        title={t('content.mail.notFound')}
+        onRetry={id !== null && mayRetry(mail.error) ? () => void mail.refetch() : undefined}
+      />
+    );
   } else if (mail.data) {
     body = (
       <article className="content-article">
