@@ -163,7 +163,8 @@ export function amount() {
 /* @__NO_SIDE_EFFECTS__ */
 export function amountOfPlaces(places: number) {
   return amount().check(
-    z.refine((v) => (v.split('.')[1]?.length ?? 0) <= places, {
+    // Trailing zeros are no places: "10.00000000", as a wire amount is written, is 10.
+    z.refine((v) => (v.split('.')[1]?.replace(/0+$/, '').length ?? 0) <= places, {
       error: 'amountPrecision',
       params: { places },
     }),

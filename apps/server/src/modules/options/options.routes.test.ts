@@ -223,6 +223,9 @@ describe('refusals', () => {
     refused(await place(trader, { amount: '10.001' }), 'amountPrecision', text);
     expect(await contractBalance(server, trader.token)).toBe('100.00000000');
     refused(await topUp(trader.token, 1, '0.001'), 'amountPrecision', text);
+    // Written as the wire writes amounts, trailing zeros and all, a whole stake is taken.
+    const whole = await optionTrader(server, '100');
+    expect((await place(whole, { amount: '10.00000000' })).status).toBe(1);
   });
   it('an amount outside the period’s min and max, saying the bounds', async () => {
     const text = 'Please enter the correct amount: from 10 to 10000 USDT';
