@@ -99,10 +99,9 @@ describe('the coin tab', () => {
   it('keeps only digits and one point, cut to the product precision', async () => {
     await field('quantity').fill('0a.12.3456789');
     expect(await field('quantity').inputValue()).toBe('0.12345');
-    // Pasted with a point after a comma: the comma groups thousands (the app's own way to write
-    // amounts), the point is the decimal point.
+    // A comma that groups no thousands is the decimal point, as typed; the point after it goes.
     await field('price').fill('6,5000.129');
-    expect(await field('price').inputValue()).toBe('65000.12');
+    expect(await field('price').inputValue()).toBe('6.50');
     await field('price').fill('6,5');
     expect(await field('price').inputValue()).toBe('6.5');
     await field('quantity').fill('');

@@ -12,19 +12,24 @@ const ARABIC_DECIMAL = '\u066b';
 const ARABIC_THOUSANDS = '\u066c';
 /** A whole number grouped by thousands with commas, as the app writes amounts ("10,000"). */
 const GROUPED = /^[1-9]\d{0,2}(,\d{3})+$/;
+/** The same grouped with points, as German writes it ("1.000"). */
+const GROUPED_POINTS = /^[1-9]\d{0,2}(\.\d{3})+$/;
 
 /**
- * Which separator of `raw` is its decimal point: with both a comma and a point the last of them
- * (the other groups thousands: "1,000.50", "1.000,50"), a comma alone unless it groups a whole
- * number as the app writes amounts ("10,000" pasted is ten thousand; "1,5" typed is one and a
- * half), otherwise the point. Null: no separator is a decimal point.
+ * Which separator of `raw` is its decimal point. Only where the others group a whole number by
+ * thousands are they dropped: "10,000" and "1,000.50" as the app writes amounts, "1.000,50" as
+ * German does. Anything else keeps the first separator as the point, as typing does: a comma
+ * pressed after "10.5" must not make it 105. Null: no separator is a decimal point.
  */
 function decimalSeparator(raw: string): ',' | '.' | null {
-  const comma = raw.lastIndexOf(',');
-  const point = raw.lastIndexOf('.');
-  if (comma >= 0 && point >= 0) return comma > point ? ',' : '.';
-  if (comma >= 0) return GROUPED.test(raw.trim()) ? null : ',';
-  return point >= 0 ? '.' : null;
+  const text = raw.trim();
+  const comma = text.lastIndexOf(',');
+  const point = text.lastIndexOf('.');
+  if (comma >= 0 && point < 0 && GROUPED.test(text)) return null;
+  if (comma >= 0 && point > comma && GROUPED.test(text.slice(0, point))) return '.';
+  if (point >= 0 && comma > point && GROUPED_POINTS.test(text.slice(0, comma))) return ',';
+  const first = text.search(/[.,]/);
+  return first < 0 ? null : (text[first] as ',' | '.');
 }
 
 /**

@@ -92,6 +92,10 @@ describe('amount inputs keep only digits and one decimal point', () => {
     ['1,000.50', '1000.50'],
     // As a German writes it: points group thousands, the comma is the decimal point.
     ['1.000,50', '1000.50'],
+    // Anything else keeps the first separator, as typing does: a stray comma after a point is
+    // no thousands separator (10.5 must not become 105).
+    ['10.5,', '10.5'],
+    ['6,5000.129', '6.5000129'],
     // Arabic and Persian digits and the Arabic separators.
     ['\u0665\u0660', '50'],
     ['\u06f1\u06f2\u066b\u0665', '12.5'],
