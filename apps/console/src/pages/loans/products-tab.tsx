@@ -42,11 +42,15 @@ const NEW_TERMS: Terms = {
   enabled: true,
 };
 
-/** The currencies a loan can be in: the quote currency and every listed coin (the server's rule). */
-function useLoanCurrencies(): string[] {
+/**
+ * The currencies a loan can be in: the quote currency and every listed coin (the server's rule).
+ * Mounted only while a product is being added, so the market is not polled otherwise.
+ */
+function CurrencySelect(props: { value?: string; onChange?: (value: string) => void }) {
   const market = useMarketSources();
   const bases = (market.data?.coins ?? []).map((c) => c.symbol.split('/')[0]!);
-  return [...new Set([QUOTE_CURRENCY, ...bases])];
+  const currencies = [...new Set([QUOTE_CURRENCY, ...bases])];
+  return <Select {...props} options={currencies.map((c) => ({ value: c, label: c }))} />;
 }
 
 /** Loan products (score bands) with all their terms; a change applies to later applications only. */
@@ -56,7 +60,6 @@ export function ProductsTab() {
   const products = useLoanProducts();
   const set = useSetLoanProduct();
   const add = useAddLoanProduct();
-  const currencies = useLoanCurrencies();
   /** The product being edited, 'new' while one is being added, null with the dialog closed. */
   const [editing, setEditing] = useState<ConsoleLoanProduct | 'new' | null>(null);
   const [form] = Form.useForm<Terms>();
@@ -174,7 +177,7 @@ export function ProductsTab() {
         >
           {editing === 'new' && (
             <Form.Item name="currency" label={t('console.loans.currency')}>
-              <Select options={currencies.map((c) => ({ value: c, label: c }))} />
+              <CurrencySelect />
             </Form.Item>
           )}
           {(['minAmount', 'maxAmount', 'dailyRate', 'overdueRate'] as const).map((name) => (
