@@ -18,8 +18,16 @@ vi.mock('../ui/toast', () => ({
   showLoading: () => () => undefined,
 }));
 
-const { call, request, requestBlob, ApiError, NetworkError, envelopeMessage, mayRetry } =
-  await import('./client');
+const {
+  call,
+  request,
+  requestBlob,
+  ApiError,
+  NetworkError,
+  envelopeMessage,
+  loadProblem,
+  mayRetry,
+} = await import('./client');
 const { useSession } = await import('./session');
 
 function answer(body: unknown, status = 200, headers: Record<string, string> = {}) {
@@ -263,6 +271,33 @@ describe('whether asking again may help', () => {
   it('not after the server refused the request itself: not found, not allowed, bad input', () => {
     expect(mayRetry(refused('notFound', 404))).toBe(false);
     expect(mayRetry(refused('invalidInput', 400))).toBe(false);
+    // As the server answers a refusal: HTTP 200, the status in the envelope.
+    const inEnvelope = (code: ErrorKey, status: string) =>
+      new ApiError({ status, code, enMsg: code, cnMsg: code, data: null }, 200);
+    expect(mayRetry(inEnvelope('notFound', '404'))).toBe(false);
+    expect(mayRetry(inEnvelope('invalidInput', '400'))).toBe(false);
+    expect(mayRetry(inEnvelope('statusCode500', '500'))).toBe(true);
+    expect(mayRetry(inEnvelope('marketUnavailable', '503'))).toBe(true);
+  });
+  it('names what went wrong where Retry is offered, and "not found" only where it is not', () => {
+    const notFound = new ApiError(
+      { status: '404', code: 'notFound', enMsg: 'x', cnMsg: 'x', data: null },
+      200,
+    );
+    expect(loadProblem(notFound, 'This order could not be found')).toBe(
+      'This order could not be found',
+    );
+    expect(
+      loadProblem(new NetworkError(new Error('offline')), 'This order could not be found'),
+    ).toBe(i18next.t('errors.networkError'));
+    expect(loadProblem(refused('statusCode500', 500), 'This order could not be found')).toBe(
+      envelopeMessage({ code: 'statusCode500', enMsg: 'x', cnMsg: 'x' }),
+    );
+    expect(i18next.t('errors.networkError')).not.toBe('This order could not be found');
+  });
+  it('after a timeout or a rate limit: they pass with time', () => {
+    expect(mayRetry(refused('requestTimeout', 408))).toBe(true);
+    expect(mayRetry(refused('tooManyRequests', 429))).toBe(true);
   });
   it('after a network failure or a server fault', () => {
     expect(mayRetry(new NetworkError(new Error('offline')))).toBe(true);

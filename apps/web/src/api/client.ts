@@ -38,10 +38,29 @@ export class ApiError extends Error {
 
 /**
  * Whether asking again may answer otherwise: not after the server refused the request itself (a
- * 4xx: not found, not yours, bad input), only after a network failure or a server fault.
+ * 4xx: not found, not yours, bad input), only after a network failure, a server fault, a timeout
+ * or a rate limit. A refusal arrives as HTTP 200 with its status in the envelope (SPEC.md section
+ * 7), so both are read.
  */
 export function mayRetry(error: unknown): boolean {
-  return !(error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500);
+  if (!(error instanceof ApiError)) return true;
+  return !refusedForGood(error.httpStatus) && !refusedForGood(Number(error.envelope.status));
+}
+
+/**
+ * The title of a page whose one item could not be shown: `refused` (e.g. "This order could not be
+ * found") when the server refused it for good, otherwise what went wrong (the network, or the
+ * server's own message), so a page offering Retry never says the item does not exist.
+ */
+export function loadProblem(error: unknown, refused: string): string {
+  if (!mayRetry(error)) return refused;
+  if (error instanceof ApiError) return envelopeMessage(error.envelope);
+  return i18next.t('errors.networkError');
+}
+
+/** A 4xx that asking again cannot change (408 and 429 pass with time). */
+function refusedForGood(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 /** What an answer that is no envelope (a proxy's error page, a crash) stands for. */

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useAnnouncement } from '../../../features/content/api/content-queries';
 import { Markdown } from '../../../features/content/components/markdown';
 import { contentDateFormat } from '../../../features/content/date';
-import { mayRetry } from '../../../api/client';
+import { loadProblem, mayRetry } from '../../../api/client';
 import { ErrorView } from '../../../ui/error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
@@ -25,7 +25,11 @@ export default function AnnouncementDetailPage() {
   if (id === null || item.isError) {
     body = (
       <ErrorView
-        title={t('content.announcements.notFound')}
+        title={
+          id !== null
+            ? loadProblem(item.error, t('content.announcements.notFound'))
+            : t('content.announcements.notFound')
+        }
         onRetry={id !== null && mayRetry(item.error) ? () => void item.refetch() : undefined}
       />
     );

@@ -13,7 +13,7 @@ import { formatPercent } from '../../../features/options/option-math';
 import { OPTIONS_RECORD_PATH, verifyRecordPath } from '../../../features/options/paths';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
 import { ErrorView } from '../../../ui/error-view';
-import { mayRetry } from '../../../api/client';
+import { loadProblem, mayRetry } from '../../../api/client';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -157,7 +157,11 @@ export default function OptionDetailsPage() {
   } else if (result.isError || !valid) {
     body = (
       <ErrorView
-        title={t('optionsTrade.details.notFound')}
+        title={
+          valid
+            ? loadProblem(result.error, t('optionsTrade.details.notFound'))
+            : t('optionsTrade.details.notFound')
+        }
         onRetry={valid && mayRetry(result.error) ? () => void result.refetch() : undefined}
       />
     );

@@ -15,7 +15,7 @@ import {
 import '../../../features/options/options.css';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
-import { mayRetry } from '../../../api/client';
+import { loadProblem, mayRetry } from '../../../api/client';
 import { currentLanguage } from '../../../ui/i18n';
 import { ListFooter } from '../../../ui/list-footer';
 import { LoadingView } from '../../../ui/loading-view';
@@ -72,7 +72,7 @@ function OneRecord({ seq, dateFormat }: { seq: number; dateFormat: Intl.DateTime
   if (detail.isError) {
     return (
       <ErrorView
-        title={t('optionsPublic.verify.notFound')}
+        title={loadProblem(detail.error, t('optionsPublic.verify.notFound'))}
         onRetry={mayRetry(detail.error) ? () => void detail.refetch() : undefined}
       />
     );

@@ -17,7 +17,7 @@ import { useTickers } from '../../../features/market/api/tickers';
 import { isSuspended } from '../../../features/market/market-status';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
 import { ErrorView } from '../../../ui/error-view';
-import { mayRetry } from '../../../api/client';
+import { loadProblem, mayRetry } from '../../../api/client';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -213,7 +213,11 @@ export default function LeverDetailsPage() {
   } else if (result.isError || !valid) {
     body = (
       <ErrorView
-        title={t('lever.details.notFound')}
+        title={
+          valid
+            ? loadProblem(result.error, t('lever.details.notFound'))
+            : t('lever.details.notFound')
+        }
         onRetry={valid && mayRetry(result.error) ? () => void result.refetch() : undefined}
       />
     );

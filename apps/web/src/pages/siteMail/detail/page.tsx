@@ -5,7 +5,7 @@ import { useMail } from '../../../features/content/api/content-queries';
 import { Markdown } from '../../../features/content/components/markdown';
 import { contentDateFormat } from '../../../features/content/date';
 import { ErrorView } from '../../../ui/error-view';
-import { mayRetry } from '../../../api/client';
+import { loadProblem, mayRetry } from '../../../api/client';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -28,7 +28,11 @@ export default function SiteMailDetailPage() {
   if (id === null || mail.isError) {
     body = (
       <ErrorView
-        title={t('content.mail.notFound')}
+        title={
+          id !== null
+            ? loadProblem(mail.error, t('content.mail.notFound'))
+            : t('content.mail.notFound')
+        }
         onRetry={id !== null && mayRetry(mail.error) ? () => void mail.refetch() : undefined}
       />
     );
