@@ -52,10 +52,13 @@ export function worstPayout(stake: bigint, returnRate: bigint): bigint {
  */
 export const MAX_RETURN_RATE = MONEY_UNIT;
 
-/** Rates are fractions from 0 to 1: a return rate up to MAX_RETURN_RATE, a loss rate up to 1. */
+/**
+ * Rates are fractions: a return rate above 0 (a win that pays nothing beyond the stake is no bet a
+ * trader could gain from) up to MAX_RETURN_RATE, a loss rate from 0 to 1.
+ */
 export function validRates(returnRate: bigint, lossRate: bigint): boolean {
   return (
-    returnRate >= 0n && returnRate <= MAX_RETURN_RATE && lossRate >= 0n && lossRate <= MONEY_UNIT
+    returnRate > 0n && returnRate <= MAX_RETURN_RATE && lossRate >= 0n && lossRate <= MONEY_UNIT
   );
 }
 

@@ -70,16 +70,18 @@ describe('the options contract', () => {
     ).toEqual({ outcome: 'win', payout: 150n });
     expect(canonicalJson({ z: null, a: { c: 1, b: 'x' } })).toBe('{"a":{"b":"x","c":1},"z":null}');
   });
-  it('takes rates from 0 to 1: a return rate above 100 % would lose the pool every even bet', () => {
+  it('takes a return rate above 0 up to 1 and a loss rate from 0 to 1: above 100 % would lose the pool every even bet', () => {
     expect(MAX_RETURN_RATE).toBe(100_000_000n);
     expect(validRates(85_000_000n, 100_000_000n)).toBe(true);
-    expect(validRates(0n, 0n)).toBe(true);
+    // A win must pay something beyond the stake: a return rate of 0 is no product.
+    expect(validRates(0n, 0n)).toBe(false);
+    expect(validRates(1n, 0n)).toBe(true);
     expect(validRates(100_000_000n, 100_000_000n)).toBe(true);
     expect(validRates(100_000_001n, 100_000_000n)).toBe(false);
     expect(validRates(8_000_000_000n, 100_000_000n)).toBe(false);
     expect(validRates(85_000_000n, 100_000_001n)).toBe(false);
     expect(validRates(-1n, 0n)).toBe(false);
-    expect(validRates(0n, -1n)).toBe(false);
+    expect(validRates(1n, -1n)).toBe(false);
   });
 
   it('refuses a rate that is not a decimal fraction with the rate’s own text', () => {

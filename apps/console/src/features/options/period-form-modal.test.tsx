@@ -69,6 +69,14 @@ describe('PeriodFormModal', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('refuses a return rate of 0: a win would pay back only the stake', async () => {
+    const onSubmit = open();
+    type(texts.returnRate, '0');
+    save();
+    expect(await screen.findByText(en.errors.optionTermsInvalid)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('refuses a loss rate above 1 and a minimum over the maximum, as the server would', async () => {
     const onSubmit = open();
     type(texts.lossRate, '1.5');

@@ -4,7 +4,7 @@ import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { contractRule } from '../../ui/contract-rule';
 import { rateAtMostOne } from '../../ui/format';
-import { minMaxValid, type TermsValues } from './terms';
+import { minMaxValid, returnRateAboveZero, type TermsValues } from './terms';
 import { freshEachOpening } from '../../ui/fresh-dialog';
 
 export interface PeriodFormValues extends TermsValues {
@@ -17,7 +17,7 @@ const add = optionsConsoleCalls.addOptionPeriod.input.shape;
 /**
  * A period's terms: return and loss rate as fractions ("0.85"), the stake's minimum and maximum in
  * USDT, and whether it is offered. Checks what the server checks with the contract's own rules
- * (each field's schema, both rates at most 1, 0 < min <= max) before `onSubmit` is called; the
+ * (each field's schema, both rates at most 1, the return rate above 0, 0 < min <= max) before `onSubmit` is called; the
  * modal stays open until the caller closes it, so a refusal by the server keeps what was typed.
  */
 function PeriodFormModalDialog({
@@ -44,6 +44,10 @@ function PeriodFormModalDialog({
   const atMostOne: Rule = {
     validator: (_rule, value: string | undefined) =>
       !value || rateAtMostOne(value) ? Promise.resolve() : Promise.reject(new Error(terms)),
+  };
+  const aboveZero: Rule = {
+    validator: (_rule, value: string | undefined) =>
+      !value || returnRateAboveZero(value) ? Promise.resolve() : Promise.reject(new Error(terms)),
   };
 
   return (
@@ -88,7 +92,7 @@ function PeriodFormModalDialog({
             name="returnRate"
             label={t('console.options.returnRate')}
             style={{ flex: 1 }}
-            rules={[required, contractRule(add.returnRate), atMostOne]}
+            rules={[required, contractRule(add.returnRate), atMostOne, aboveZero]}
           >
             <Input inputMode="decimal" placeholder="0.85" />
           </Form.Item>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changedTerms, coverage, minMaxValid, termsOf, type TermsValues } from './terms';
+import {
+  changedTerms,
+  coverage,
+  minMaxValid,
+  returnRateAboveZero,
+  termsOf,
+  type TermsValues,
+} from './terms';
 import { rateAtMostOne, ratePercent } from '../../ui/format';
 
 const before: TermsValues = {
@@ -53,6 +60,14 @@ describe('the terms rules', () => {
     expect(rateAtMostOne('1.00000001')).toBe(false);
     // "80" typed for 80 %: 8,000 % is refused.
     expect(rateAtMostOne('80')).toBe(false);
+  });
+
+  it('wants a return rate above 0: a win must pay beyond the stake', () => {
+    expect(returnRateAboveZero('0')).toBe(false);
+    expect(returnRateAboveZero(' 0.00 ')).toBe(false);
+    expect(returnRateAboveZero('0.00000001')).toBe(true);
+    // What is not a number yet is the field's own rule to refuse.
+    expect(returnRateAboveZero('abc')).toBe(true);
   });
 
   it('wants a minimum above 0 and not over the maximum', () => {

@@ -39,6 +39,12 @@ export function changedTerms(before: TermsValues, after: TermsValues): Partial<T
   return out;
 }
 
+/** The server's rule for a return rate: above 0 (a win pays something beyond the stake). */
+export function returnRateAboveZero(rate: string): boolean {
+  const value = tryParseMoney(rate.trim());
+  return value === null || value > 0n;
+}
+
 /** The server's terms rule: a minimum above 0 and not over the maximum. */
 export function minMaxValid(min: string, max: string): boolean {
   const low = tryParseMoney(min.trim());

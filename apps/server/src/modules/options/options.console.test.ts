@@ -141,6 +141,14 @@ describe('option terms in the console', () => {
       { token: admin },
     );
     expect(typo).toMatchObject({ code: 'optionTermsInvalid' });
+    // A return rate of 0: a win would pay back only the stake.
+    const nothingToWin = await consoleCall(
+      server,
+      oc.setOptionPeriod,
+      { id, returnRate: '0' },
+      { token: admin },
+    );
+    expect(nothingToWin).toMatchObject({ code: 'optionTermsInvalid' });
     const notRate = await consoleCall(
       server,
       oc.setOptionPeriod,

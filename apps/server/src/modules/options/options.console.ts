@@ -59,7 +59,7 @@ export async function products(app: AppContext) {
   };
 }
 
-/** The contract's rates rule (loss rate 0 to 1, return rate at least 0), and 0 < min <= max. */
+/** The contract's rates rule (loss rate 0 to 1, return rate above 0 up to 1), and 0 < min <= max. */
 function checkTerms(t: { returnRate: bigint; lossRate: bigint; min: bigint; max: bigint }): void {
   if (!validRates(t.returnRate, t.lossRate) || t.min <= 0n || t.min > t.max)
     throw new DomainError('optionTermsInvalid');
