@@ -7,6 +7,7 @@ import {
   periodLabel,
   secondsLeft,
   stakeFigures,
+  nextBoundary,
 } from './option-math';
 
 const U = 100_000_000n;
@@ -75,6 +76,13 @@ describe('estimateResult', () => {
 });
 
 describe('countdown', () => {
+  it('starts a period order at the next multiple of its period, never at the present one', () => {
+    expect(nextBoundary(0, 60)).toBe(60_000);
+    expect(nextBoundary(59_999, 60)).toBe(60_000);
+    // Placed on a boundary: the next one, as the server does.
+    expect(nextBoundary(60_000, 60)).toBe(120_000);
+    expect(nextBoundary(1_000_061_000, 300)).toBe(1_000_200_000);
+  });
   it('counts whole seconds, a started second as one, never below zero', () => {
     expect(secondsLeft(10_000, 0)).toBe(10);
     expect(secondsLeft(10_000, 100)).toBe(10);

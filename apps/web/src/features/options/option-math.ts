@@ -120,6 +120,15 @@ export function secondsLeft(end: number, now: number): number {
   return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
+/**
+ * When a period order placed at `now` starts: the period's next boundary, as the server sets it
+ * (the first multiple of the period after `now`, in ms since the epoch).
+ */
+export function nextBoundary(now: number, seconds: number): number {
+  const ms = seconds * 1000;
+  return Math.floor(now / ms) * ms + ms;
+}
+
 /** 75 -> "01:15"; 3725 -> "1:02:05". */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -1,9 +1,10 @@
 import { parseMoney } from '@tidemark/contract/rules';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { recordDateFormat } from '../../assets/date-format';
 import { stakeFigures } from '../option-math';
 import { OptionConfirmSheet, type PendingOption } from './option-confirm-sheet';
 
@@ -59,6 +60,24 @@ describe('the option confirmation sheet', () => {
     // The strike of a scheduled order is the price at its start, stated once.
     expect(rules).toContain('optionsTrade.confirm.rulesScheduled');
     expect(rules).not.toMatch(/optionsTrade\.confirm\.rules(?!Scheduled|Short|Long)/);
+  });
+
+  it('says when a period order starts (the next boundary), and nothing of a start for an instant one', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-08T10:00:42Z'));
+      show({ lossRate: '1', scheduled: true, seconds: 60 });
+      const shown = value('start') ?? '';
+      expect(shown).toBe(recordDateFormat('en').format(new Date('2026-12-08T10:01:00Z')));
+      // Still open after the boundary: the order would start at the one after.
+      act(() => vi.advanceTimersByTime(19_000));
+      expect(value('start')).toBe(recordDateFormat('en').format(new Date('2026-12-08T10:02:00Z')));
+      cleanup();
+      show({ lossRate: '1', scheduled: false });
+      expect(value('start')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('buys on confirm and closes on cancel', () => {

@@ -1,10 +1,14 @@
 import type { OptionDirection } from '@tidemark/contract';
 import { formatMoney } from '@tidemark/contract/rules';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverNow } from '../../../api/server-clock';
+import { currentLanguage } from '../../../ui/i18n';
 import { formatMoneyText } from '../../../ui/amount-format';
+import { recordDateFormat } from '../../assets/date-format';
 import { ConfirmSheet, SheetFigure, SheetRow } from '../../../ui/confirm-sheet';
 import { Sheet } from '../../../ui/sheet';
-import { formatPercent, type StakeFigures } from '../option-math';
+import { formatPercent, nextBoundary, type StakeFigures } from '../option-math';
 import { PeriodName } from './period-name';
 
 /** The option about to be bought, as the sheet shows it. */
@@ -24,6 +28,32 @@ interface OptionConfirmSheetProps {
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+}
+
+/** How often the start row looks whether the boundary it shows has passed. */
+const BOUNDARY_CHECK_MS = 500;
+
+/**
+ * A period order's start: the next boundary by the server's clock, moving on to the one after
+ * while the sheet stays open past it (the server takes the boundary after acceptance).
+ */
+function StartRow({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  const [start, setStart] = useState(() => nextBoundary(serverNow(), seconds));
+  useEffect(() => {
+    const timer = setInterval(
+      () => setStart(nextBoundary(serverNow(), seconds)),
+      BOUNDARY_CHECK_MS,
+    );
+    return () => clearInterval(timer);
+  }, [seconds]);
+  const language = currentLanguage();
+  const times = useMemo(() => recordDateFormat(language), [language]);
+  return (
+    <SheetFigure label={t('optionsTrade.details.openTime')} field="start">
+      {times.format(new Date(start))}
+    </SheetFigure>
+  );
 }
 
 const usdt = (units: bigint) => formatMoneyText(formatMoney(units), 'USDT');
@@ -61,6 +91,7 @@ export function OptionConfirmSheet({ option, busy, onConfirm, onClose }: OptionC
           <SheetRow label={t('optionsTrade.period')} field="period">
             <PeriodName seconds={option.seconds} />
           </SheetRow>
+          {option.scheduled ? <StartRow key={option.seconds} seconds={option.seconds} /> : null}
           <SheetFigure label={t('optionsTrade.confirm.stake')} field="stake">
             {usdt(figures.stake)}
           </SheetFigure>

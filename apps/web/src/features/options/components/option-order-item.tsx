@@ -127,9 +127,16 @@ export function OptionOrderItem({ order, price, pricePlaces = 2 }: OptionOrderIt
         ) : null}
       </div>
       {finished ? (
-        <time className="option-item__time" dateTime={new Date(finishedAt).toISOString()}>
-          {dates.format(new Date(finishedAt))}
-        </time>
+        <span className="option-item__time">
+          {t(
+            order.status === 'cancelled'
+              ? 'optionsTrade.details.openTime'
+              : 'optionsTrade.details.settleTime',
+          )}{' '}
+          <time className="num" dateTime={new Date(finishedAt).toISOString()}>
+            {dates.format(new Date(finishedAt))}
+          </time>
+        </span>
       ) : null}
     </Link>
   );
