@@ -288,9 +288,11 @@ function ReserveTab() {
                         styles={{ content: { fontSize: 20, overflowWrap: 'anywhere' } }}
                         title={t('console.financial.coverage')}
                         valueRender={() =>
-                          b.coverage === null
-                            ? t('console.financial.nothingPromised')
-                            : `${groupThousands(b.coverage.replace(/(\.\d{2})\d*$/, '$1'))}×`
+                          b.coverage === null ? (
+                            t('console.financial.nothingPromised')
+                          ) : (
+                            <span dir="ltr">{`${groupThousands(b.coverage.replace(/(\.\d{2})\d*$/, '$1'))}×`}</span>
+                          )
                         }
                       />
                     </Col>

@@ -59,7 +59,7 @@ export function PositionsTab() {
           </span>
           <br />
           <Typography.Text type="secondary" className="nowrap" style={{ fontSize: 12 }}>
-            {`${p.lots} × ${p.multiple}×`}
+            <span dir="ltr">{`${p.lots} × ${p.multiple}×`}</span>
           </Typography.Text>
         </>
       ),

@@ -55,15 +55,22 @@ export function TermsTab() {
       title: t('console.leverage.maxMultiple'),
       key: 'maxMultiple',
       align: 'end',
-      render: (_, r) => <span data-testid={`max-multiple-${r.tier}`}>{`${r.maxMultiple}×`}</span>,
+      render: (_, r) => (
+        <span data-testid={`max-multiple-${r.tier}`} dir="ltr">
+          {`${r.maxMultiple}×`}
+        </span>
+      ),
     },
     {
       title: t('console.leverage.multiples'),
       key: 'multiples',
-      render: (_, r) =>
-        multiplesUpTo(r.maxMultiple)
-          .map((m) => `${m}×`)
-          .join(' '),
+      render: (_, r) => (
+        <span dir="ltr">
+          {multiplesUpTo(r.maxMultiple)
+            .map((m) => `${m}×`)
+            .join(' ')}
+        </span>
+      ),
     },
     ...(mayEditTier
       ? [

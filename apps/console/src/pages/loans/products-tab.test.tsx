@@ -86,6 +86,16 @@ describe('the loan products tab', () => {
     expect(added).not.toHaveBeenCalled();
   });
 
+  it('asks for every term it was left without, sending nothing', async () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: texts.add }));
+    type(texts.minAmount, '');
+    type(texts.dailyRate, '');
+    save();
+    await waitFor(() => expect(screen.getAllByText(en.errors.requiredItems)).toHaveLength(2));
+    expect(added).not.toHaveBeenCalled();
+  });
+
   it('changes an existing product by its id, its currency as it is', async () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: texts.edit }));

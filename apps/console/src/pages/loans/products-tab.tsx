@@ -72,6 +72,7 @@ export function ProductsTab() {
     },
   };
   // The server's rule (0 < minimum <= maximum), said at the maximum.
+  const required: Rule = { required: true, message: t('errors.requiredItems') };
   const minNotOverMax: Rule = ({ getFieldValue }) => ({
     validator: (_rule, value: string | undefined) => {
       const min = getFieldValue('minAmount') as string | undefined;
@@ -176,7 +177,7 @@ export function ProductsTab() {
           }}
         >
           {editing === 'new' && (
-            <Form.Item name="currency" label={t('console.loans.currency')}>
+            <Form.Item name="currency" label={t('console.loans.currency')} rules={[required]}>
               <CurrencySelect />
             </Form.Item>
           )}
@@ -187,18 +188,18 @@ export function ProductsTab() {
               label={t(`console.loans.${name}`)}
               rules={
                 name === 'maxAmount'
-                  ? [contractRule(shape[name]), minNotOverMax]
-                  : [contractRule(shape[name])]
+                  ? [required, contractRule(shape[name]), minNotOverMax]
+                  : [required, contractRule(shape[name])]
               }
               dependencies={name === 'maxAmount' ? ['minAmount'] : undefined}
             >
-              <Input inputMode="decimal" />
+              <Input inputMode="decimal" dir="ltr" />
             </Form.Item>
           ))}
-          <Form.Item name="cycleDays" label={t('console.loans.cycleDays')}>
+          <Form.Item name="cycleDays" label={t('console.loans.cycleDays')} rules={[required]}>
             <InputNumber min={1} max={3650} precision={0} />
           </Form.Item>
-          <Form.Item name="minScore" label={t('console.loans.minScore')}>
+          <Form.Item name="minScore" label={t('console.loans.minScore')} rules={[required]}>
             <InputNumber min={0} max={1000} precision={0} />
           </Form.Item>
           <Form.Item name="enabled" label={t('console.loans.enabled')} valuePropName="checked">

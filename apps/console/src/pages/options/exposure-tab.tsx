@@ -81,7 +81,11 @@ export function ExposureTab() {
             title: t('console.options.coverage'),
             span: 12,
             value:
-              cover === null ? t('console.options.nothingAtStake') : `${groupThousands(cover)}×`,
+              cover === null ? (
+                t('console.options.nothingAtStake')
+              ) : (
+                <span dir="ltr">{`${groupThousands(cover)}×`}</span>
+              ),
           },
         ]}
       />
