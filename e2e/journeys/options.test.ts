@@ -54,15 +54,19 @@ beforeAll(async () => {
 afterEach(screenshotOnFailure(() => page, 'options-'));
 afterAll(() => browser.close());
 
-async function buy(direction: 'long' | 'short', stake: string): Promise<void> {
+async function buy(direction: 'long' | 'short', stake: string, scheduled = false): Promise<void> {
   await page.locator('#option-stake').fill(stake);
   await page.locator(`.option-buy--${direction}`).click();
   const sheet = page.locator('.option-sheet');
   await sheet.waitFor({ state: 'visible' });
   await expect(sheet.locator('[data-field="stake"]').innerText()).resolves.toContain(stake);
+  // A period order's sheet says when it starts: the next minute, to the second.
+  const start = sheet.locator('[data-field="start"] dd');
+  if (scheduled) await expect(start.innerText()).resolves.toMatch(/\d{2}:\d{2}:00/);
+  else await expect(start.count()).resolves.toBe(0);
   if (direction === 'long') {
     await settle(page);
-    await screenshot(page, 'options-sheet-dark');
+    await screenshot(page, scheduled ? 'options-sheet-scheduled-dark' : 'options-sheet-dark');
   }
   await sheet.locator('.order-sheet__confirm').click();
   await sheet.waitFor({ state: 'hidden' });
@@ -72,7 +76,8 @@ describe('options: long and short on the shortest period', () => {
   it('shows the coin, the chart, the contract wallet and the periods with their terms', async () => {
     await open(page, TRADE);
     await page.locator('.option-periods__item').first().waitFor();
-    await expect(page.locator('[data-field="balance"]').innerText()).resolves.toContain('1,000');
+    // The balance arrives after the periods can: read until it has (one read raced it).
+    await expect.poll(() => page.locator('[data-field="balance"]').innerText()).toContain('1,000');
     await screenshot(page, 'options-trade-dark');
   });
 
@@ -273,8 +278,8 @@ describe('options: long and short on the shortest period', () => {
     await open(page, TRADE);
     await page.locator('.option-periods__item[data-seconds="60"]').click();
     await page.locator('.option-form__scheduled').click();
-    await buy('long', '10');
-    await buy('short', '11');
+    await buy('long', '10', true);
+    await buy('short', '11', true);
     const scheduled = page
       .locator('.option-list > li')
       .filter({ has: page.locator('.option-item[data-status="scheduled"]') });

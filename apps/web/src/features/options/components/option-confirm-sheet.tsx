@@ -50,9 +50,10 @@ function StartRow({ seconds }: { seconds: number }) {
   const language = currentLanguage();
   const times = useMemo(() => recordDateFormat(language), [language]);
   return (
-    <SheetFigure label={t('optionsTrade.details.openTime')} field="start">
-      {times.format(new Date(start))}
-    </SheetFigure>
+    // A date in the language's own order (Arabic's marks included), not forced left to right.
+    <SheetRow label={t('optionsTrade.details.openTime')} field="start">
+      <time dateTime={new Date(start).toISOString()}>{times.format(new Date(start))}</time>
+    </SheetRow>
   );
 }
 

@@ -133,7 +133,7 @@ export function OptionOrderItem({ order, price, pricePlaces = 2 }: OptionOrderIt
               ? 'optionsTrade.details.openTime'
               : 'optionsTrade.details.settleTime',
           )}{' '}
-          <time className="num" dateTime={new Date(finishedAt).toISOString()}>
+          <time dateTime={new Date(finishedAt).toISOString()}>
             {dates.format(new Date(finishedAt))}
           </time>
         </span>
