@@ -5,6 +5,7 @@ import {
   fixOf,
   maxWithdrawable,
   overBalance,
+  underMinimum,
   totalWithFee,
   withdrawRefusal,
 } from './withdraw-checks';
@@ -109,8 +110,18 @@ describe('the warning shown as the amount is typed', () => {
     expect(overBalance(terms(), '250')).toBe(true);
   });
 
+  it('warns while the amount is under the minimum, from the first digit', () => {
+    expect(underMinimum(terms(), '1')).toBe(true);
+    expect(underMinimum(terms(), '9.99999999')).toBe(true);
+    expect(underMinimum(terms(), '10')).toBe(false);
+    expect(underMinimum(terms(), '10,5')).toBe(false);
+  });
+
   it('says nothing while there is no amount to judge', () => {
-    for (const typed of ['', ' ', '0', '.', 'abc']) expect(overBalance(terms(), typed)).toBe(false);
+    for (const typed of ['', ' ', '0', '.', 'abc']) {
+      expect(overBalance(terms(), typed)).toBe(false);
+      expect(underMinimum(terms(), typed)).toBe(false);
+    }
     expect(overBalance(terms({ available: '0.50000000' }), '')).toBe(false);
   });
 });

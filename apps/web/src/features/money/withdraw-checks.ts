@@ -81,6 +81,16 @@ export function overBalance(terms: WithdrawTerms, amount: string): boolean {
   return units + parseMoney(terms.fee) > parseMoney(terms.available);
 }
 
+/**
+ * Whether the amount typed so far is above zero but under the withdrawal minimum (a warning shown
+ * as the trader types, with the minimum; nothing typed or not a number yet: false).
+ */
+export function underMinimum(terms: WithdrawTerms, amount: string): boolean {
+  const units = tryParseMoney(finishAmount(amount.trim()));
+  if (units === null || units <= 0n) return false;
+  return units < parseMoney(terms.minimum);
+}
+
 interface WithdrawDraft {
   /** The bound address chosen, if any. */
   walletId: number | null;
@@ -110,7 +120,7 @@ export function withdrawRefusal(terms: WithdrawTerms, draft: WithdrawDraft): Ref
   if (!hasPrecision(units, terms.decimals)) {
     return { key: 'amountPrecision', params: { places: terms.decimals } };
   }
-  if (units < parseMoney(terms.minimum)) {
+  if (underMinimum(terms, typed)) {
     return {
       key: 'withdrawBelowMinimum',
       params: { min: formatAmount(terms.minimum, terms.currency), currency: terms.currency },

@@ -30,6 +30,7 @@ import {
   fixOf,
   maxWithdrawable,
   overBalance,
+  underMinimum,
   totalWithFee,
   volumeRefusal,
   withdrawRefusal,
@@ -239,6 +240,13 @@ export default function WithdrawalPage() {
         {short ? (
           <p className="transfer__warning" role="alert" data-refusal="insufficientBalance">
             {t('errors.insufficientBalance')}
+          </p>
+        ) : underMinimum(info, amount) ? (
+          <p className="transfer__warning" role="alert" data-refusal="withdrawBelowMinimum">
+            {t('errors.withdrawBelowMinimum', {
+              min: formatAmount(info.minimum, currency),
+              currency,
+            })}
           </p>
         ) : null}
 
