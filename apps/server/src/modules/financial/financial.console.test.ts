@@ -113,6 +113,9 @@ describe('financial packages in the console', () => {
       { penaltyRate: '2' },
       { minAmount: '0' },
       { minAmount: '300000' },
+      // One purchase larger than the whole package (premium: capacity 10,000,000).
+      { maxAmount: '10000000.00000001' },
+      { capacity: '199999' },
       { saleStart: 2000, saleEnd: 1000 },
     ])
       refused(

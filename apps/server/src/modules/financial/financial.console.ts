@@ -114,7 +114,8 @@ function merged(base: Terms, input: TermsInput): Terms {
     validFinancialRates(BigInt(t.daily_rate), BigInt(t.penalty_rate)) &&
     minAmount > 0n &&
     minAmount <= maxAmount &&
-    BigInt(t.capacity) >= minAmount &&
+    // One purchase can be no larger than the whole package.
+    BigInt(t.capacity) >= maxAmount &&
     (t.sale_start === null || t.sale_end === null || BigInt(t.sale_end!) > BigInt(t.sale_start!));
   if (!valid) throw new DomainError('financialTermsInvalid');
   return t;

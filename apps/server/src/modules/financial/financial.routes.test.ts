@@ -147,7 +147,7 @@ describe('buying', () => {
           days: 3,
           dailyRate: '0.0001',
           minAmount: '10',
-          maxAmount: '1000',
+          maxAmount: '150',
           capacity: '150',
           dividendTime: '00:00',
           timeZone: 'UTC',
