@@ -80,6 +80,9 @@ const SAME_AS_ENGLISH: Partial<Record<string, readonly string[]>> = {
     'spot.types.limit',
     'team.link',
     'console.team.counts',
+    // Long and Short, as German trading apps and this pack's own buttons and rules say.
+    'optionsTrade.directions.long',
+    'optionsTrade.directions.short',
   ],
   fr: [
     'tabs.futures',
