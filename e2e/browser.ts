@@ -237,6 +237,25 @@ export async function consoleSettled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Waits until an antd modal is open and has finished its opening zoom. The zoom grows from the
+ * button that opened it: a click aimed while it still grows can land beside its target (seen once
+ * in CI, on a busy machine: "Add a canned reply" was never pressed).
+ */
+export async function modalAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const modals = Array.from(document.querySelectorAll('.ant-modal'));
+    return (
+      modals.length > 0 &&
+      modals.every((modal) =>
+        modal
+          .getAnimations({ subtree: true })
+          .every((animation) => !animation.pending && animation.playState !== 'running'),
+      )
+    );
+  });
+}
+
 /** Opens a console path (below /console) and waits for it to rest. */
 export async function openConsole(page: Page, route: string): Promise<void> {
   await page.goto(`/console${route}`);

@@ -21,6 +21,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, consoleApi, initialAdmin, operatorApiSession } from '../api';
 import {
   expectToast,
+  modalAtRest,
   newDesktop,
   newPhone,
   open,
@@ -488,6 +489,7 @@ describe('leverage in the console', () => {
         await expect(openFee.innerText()).resolves.toBe(ratePercentText(before.openFeeRate));
         await desk.getByTestId('edit-leverage-terms').click();
         const modal = desk.locator('.ant-modal');
+        await modalAtRest(desk);
         await modal.locator('input#openFeeRate').fill(fee);
         await modal.locator('.ant-btn-primary').click();
         await modal.waitFor({ state: 'hidden' });

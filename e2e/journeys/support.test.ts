@@ -6,6 +6,7 @@ import {
   consoleSettled,
   expectToast,
   launchBrowser,
+  modalAtRest,
   newDesktop,
   newPhone,
   open,
@@ -153,6 +154,7 @@ describe('the operator’s tools: canned replies, closing', () => {
   it('stores a canned reply, answers with it and closes the conversation', async () => {
     await operator.getByRole('button', { name: 'Canned replies' }).click();
     const modal = operator.locator('.ant-modal');
+    await modalAtRest(operator);
     await modal.getByRole('button', { name: 'Add a canned reply' }).click();
     await modal.getByLabel('Title').fill('Deposit check');
     await modal.getByLabel('Text').fill(CANNED);
