@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useAnnouncement } from '../../../features/content/api/content-queries';
 import { Markdown } from '../../../features/content/components/markdown';
 import { contentDateFormat } from '../../../features/content/date';
-import { loadProblem, mayRetry } from '../../../api/client';
-import { ErrorView } from '../../../ui/error-view';
+import { ItemErrorView } from '../../../ui/item-error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -24,13 +23,10 @@ export default function AnnouncementDetailPage() {
   let body;
   if (id === null || item.isError) {
     body = (
-      <ErrorView
-        title={
-          id !== null
-            ? loadProblem(item.error, t('content.announcements.notFound'))
-            : t('content.announcements.notFound')
-        }
-        onRetry={id !== null && mayRetry(item.error) ? () => void item.refetch() : undefined}
+      <ItemErrorView
+        notFound={t('content.announcements.notFound')}
+        error={item.error}
+        onRetry={id !== null ? () => void item.refetch() : undefined}
       />
     );
   } else if (item.data) {

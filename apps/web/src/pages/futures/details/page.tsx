@@ -12,8 +12,7 @@ import { exactPrice } from '../../../features/market/format';
 import { formatPercent } from '../../../features/options/option-math';
 import { OPTIONS_RECORD_PATH, verifyRecordPath } from '../../../features/options/paths';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
-import { ErrorView } from '../../../ui/error-view';
-import { loadProblem, mayRetry } from '../../../api/client';
+import { ItemErrorView } from '../../../ui/item-error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -156,13 +155,10 @@ export default function OptionDetailsPage() {
     );
   } else if (result.isError || !valid) {
     body = (
-      <ErrorView
-        title={
-          valid
-            ? loadProblem(result.error, t('optionsTrade.details.notFound'))
-            : t('optionsTrade.details.notFound')
-        }
-        onRetry={valid && mayRetry(result.error) ? () => void result.refetch() : undefined}
+      <ItemErrorView
+        notFound={t('optionsTrade.details.notFound')}
+        error={result.error}
+        onRetry={valid ? () => void result.refetch() : undefined}
       />
     );
   } else {

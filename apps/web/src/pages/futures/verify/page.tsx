@@ -15,7 +15,7 @@ import {
 import '../../../features/options/options.css';
 import { EmptyData } from '../../../ui/empty-data';
 import { ErrorView } from '../../../ui/error-view';
-import { loadProblem, mayRetry } from '../../../api/client';
+import { ItemErrorView } from '../../../ui/item-error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { ListFooter } from '../../../ui/list-footer';
 import { LoadingView } from '../../../ui/loading-view';
@@ -71,9 +71,10 @@ function OneRecord({ seq, dateFormat }: { seq: number; dateFormat: Intl.DateTime
   const report = useChainReport(records);
   if (detail.isError) {
     return (
-      <ErrorView
-        title={loadProblem(detail.error, t('optionsPublic.verify.notFound'))}
-        onRetry={mayRetry(detail.error) ? () => void detail.refetch() : undefined}
+      <ItemErrorView
+        notFound={t('optionsPublic.verify.notFound')}
+        error={detail.error}
+        onRetry={() => void detail.refetch()}
       />
     );
   }

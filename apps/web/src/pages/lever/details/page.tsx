@@ -16,8 +16,7 @@ import { useProducts } from '../../../features/market/api/products';
 import { useTickers } from '../../../features/market/api/tickers';
 import { isSuspended } from '../../../features/market/market-status';
 import { formatMoneyText, formatSigned } from '../../../ui/amount-format';
-import { ErrorView } from '../../../ui/error-view';
-import { loadProblem, mayRetry } from '../../../api/client';
+import { ItemErrorView } from '../../../ui/item-error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -212,13 +211,10 @@ export default function LeverDetailsPage() {
     );
   } else if (result.isError || !valid) {
     body = (
-      <ErrorView
-        title={
-          valid
-            ? loadProblem(result.error, t('lever.details.notFound'))
-            : t('lever.details.notFound')
-        }
-        onRetry={valid && mayRetry(result.error) ? () => void result.refetch() : undefined}
+      <ItemErrorView
+        notFound={t('lever.details.notFound')}
+        error={result.error}
+        onRetry={valid ? () => void result.refetch() : undefined}
       />
     );
   } else {

@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useMail } from '../../../features/content/api/content-queries';
 import { Markdown } from '../../../features/content/components/markdown';
 import { contentDateFormat } from '../../../features/content/date';
-import { ErrorView } from '../../../ui/error-view';
-import { loadProblem, mayRetry } from '../../../api/client';
+import { ItemErrorView } from '../../../ui/item-error-view';
 import { currentLanguage } from '../../../ui/i18n';
 import { LoadingView } from '../../../ui/loading-view';
 import { PageHeader } from '../../../ui/page-header';
@@ -27,13 +26,10 @@ export default function SiteMailDetailPage() {
   let body;
   if (id === null || mail.isError) {
     body = (
-      <ErrorView
-        title={
-          id !== null
-            ? loadProblem(mail.error, t('content.mail.notFound'))
-            : t('content.mail.notFound')
-        }
-        onRetry={id !== null && mayRetry(mail.error) ? () => void mail.refetch() : undefined}
+      <ItemErrorView
+        notFound={t('content.mail.notFound')}
+        error={mail.error}
+        onRetry={id !== null ? () => void mail.refetch() : undefined}
       />
     );
   } else if (mail.data) {
